@@ -1,0 +1,2 @@
+/// Comparisons for the HTTPStubbing module; filled in with that module.
+let httpStubbingComparisons: [Comparison] = []

@@ -1,0 +1,30 @@
+/// One figure of the benchmark table: a tool of the package measured beside its baseline in the
+/// same run.
+///
+/// Each side is a closure that performs `operations` operations and returns the time its timed
+/// region took (use ``measure(_:)`` around the part to time, so set-up stays out of it).
+struct Comparison: Sendable {
+    /// The row's name, such as `HTTP GET, 100 stubs registered`.
+    let name: String
+    /// What the subject side runs, such as `HTTPStubRegistry`.
+    let subjectLabel: String
+    /// What the baseline side runs, such as `bare URLProtocol`.
+    let baselineLabel: String
+    /// How many operations one run of each side performs.
+    let operations: Int
+    /// Runs the subject side once and returns the timed duration.
+    let subject: @Sendable () async throws -> Duration
+    /// Runs the baseline side once and returns the timed duration.
+    let baseline: @Sendable () async throws -> Duration
+}
+
+/// Times `body` with the continuous clock.
+///
+/// - Parameter body: The work to time.
+/// - Returns: How long it took.
+func measure(_ body: () async throws -> Void) async rethrows -> Duration {
+    let clock = ContinuousClock()
+    let start = clock.now
+    try await body()
+    return clock.now - start
+}

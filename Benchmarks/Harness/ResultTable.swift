@@ -1,0 +1,31 @@
+/// Formats results as the plain-text table the benchmark prints.
+enum ResultTable {
+    static func render(_ results: [ComparisonResult]) -> String {
+        let header = ["benchmark", "subject", "µs/op", "baseline", "µs/op", "ratio"]
+        let rows = results.map { result in
+            [
+                result.name,
+                result.subject,
+                format(result.subjectMicrosecondsPerOperation),
+                result.baseline,
+                format(result.baselineMicrosecondsPerOperation),
+                format(result.ratio) + "×",
+            ]
+        }
+        let all = [header] + rows
+        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { index, cell in
+                cell + String(repeating: " ", count: widths[index] - cell.count)
+            }.joined(separator: " | ")
+        }
+        let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "-|-")
+        return ([line(header), rule] + rows.map(line)).joined(separator: "\n")
+    }
+
+    private static func format(_ value: Double) -> String {
+        guard value.isFinite else { return "n/a" }
+        let scaled = (value * 100).rounded() / 100
+        return String(describing: scaled)
+    }
+}

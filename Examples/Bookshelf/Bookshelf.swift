@@ -1,0 +1,1 @@
+// The sample app domain lands with the examples issue.

@@ -1,0 +1,1 @@
+// Example suites land with the examples issue.

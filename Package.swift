@@ -1,0 +1,84 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Production-safe modules: an app target may import these. They never import XCTest or Testing.
+let productionSafeModules = ["DispatchQueueInterface", "KeychainInterface", "KeyValueStoreInterface"]
+
+// Test-only modules: they link XCTest and Testing, so add them to test targets only.
+let testOnlyModules = ["TestSupportCore", "TestDoubles", "TestBuilders", "HTTPStubbing", "Fixtures"]
+
+let package = Package(
+    name: "TestSupportKit",
+    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
+    products: [
+        .library(name: "TestSupportKit", targets: ["TestSupportKit"]),
+    ]
+        + (productionSafeModules + testOnlyModules).map { .library(name: $0, targets: [$0]) },
+    targets: [
+        // MARK: Production-safe seams
+        .target(name: "DispatchQueueInterface"),
+        .target(name: "KeychainInterface"),
+        .target(name: "KeyValueStoreInterface"),
+
+        // MARK: Test-only modules
+        .target(name: "TestSupportCore"),
+        .target(
+            name: "TestDoubles",
+            dependencies: ["TestSupportCore", "DispatchQueueInterface", "KeychainInterface", "KeyValueStoreInterface"]
+        ),
+        .target(name: "TestBuilders", dependencies: ["TestSupportCore"]),
+        .target(name: "HTTPStubbing", dependencies: ["TestSupportCore"]),
+        .target(name: "Fixtures", dependencies: ["TestSupportCore"]),
+        .target(
+            name: "TestSupportKit",
+            dependencies: [
+                "TestSupportCore", "TestDoubles", "TestBuilders", "HTTPStubbing", "Fixtures",
+                "DispatchQueueInterface", "KeychainInterface", "KeyValueStoreInterface",
+            ]
+        ),
+
+        // MARK: The package's own tests
+        // Shared by the self-tests only: captures failures the way each framework reports them.
+        .target(name: "TestSupportTesting", dependencies: ["TestSupportCore"], path: "Tests/TestSupportTesting"),
+        .testTarget(name: "TestSupportCoreTests", dependencies: ["TestSupportCore", "TestSupportTesting"]),
+        .testTarget(name: "TestDoublesTests", dependencies: ["TestDoubles", "TestSupportTesting"]),
+        .testTarget(name: "TestBuildersTests", dependencies: ["TestBuilders", "TestSupportTesting"]),
+        .testTarget(name: "HTTPStubbingTests", dependencies: ["HTTPStubbing", "TestSupportTesting"]),
+        .testTarget(
+            name: "FixturesTests",
+            dependencies: ["Fixtures", "TestSupportTesting"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "DispatchQueueInterfaceTests", dependencies: ["DispatchQueueInterface", "TestDoubles", "TestSupportTesting"]),
+        .testTarget(name: "KeychainInterfaceTests", dependencies: ["KeychainInterface", "TestDoubles", "TestSupportTesting"]),
+        .testTarget(name: "KeyValueStoreInterfaceTests", dependencies: ["KeyValueStoreInterface", "TestDoubles", "TestSupportTesting"]),
+        .testTarget(name: "TestSupportKitTests", dependencies: ["TestSupportKit", "TestSupportTesting"]),
+
+        // MARK: Examples: a sample app domain and the reference suites, one per framework
+        .target(
+            name: "Bookshelf",
+            dependencies: ["DispatchQueueInterface", "KeychainInterface", "KeyValueStoreInterface"],
+            path: "Examples/Bookshelf"
+        ),
+        .testTarget(
+            name: "BookshelfXCTests",
+            dependencies: ["Bookshelf", "TestSupportKit"],
+            path: "Examples/BookshelfXCTests",
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "BookshelfSwiftTests",
+            dependencies: ["Bookshelf", "TestSupportKit"],
+            path: "Examples/BookshelfSwiftTests",
+            resources: [.copy("Fixtures")]
+        ),
+
+        // MARK: Benchmarks: `swift run -c release Benchmarks`
+        .executableTarget(
+            name: "Benchmarks",
+            dependencies: ["TestSupportKit", "Bookshelf"],
+            path: "Benchmarks"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+// The DispatchQueueInterface module. Its types land with the module's issue.

@@ -1,0 +1,1 @@
+// The Fixtures module. Its types land with the module's issue.

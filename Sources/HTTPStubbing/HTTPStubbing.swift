@@ -1,0 +1,1 @@
+// The HTTPStubbing module. Its types land with the module's issue.

@@ -1,0 +1,1 @@
+// The KeyValueStoreInterface module. Its types land with the module's issue.

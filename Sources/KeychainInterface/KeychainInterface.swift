@@ -1,0 +1,1 @@
+// The KeychainInterface module. Its types land with the module's issue.

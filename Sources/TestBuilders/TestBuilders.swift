@@ -1,0 +1,1 @@
+// The TestBuilders module. Its types land with the module's issue.

@@ -1,0 +1,1 @@
+// The TestDoubles module. Its types land with the module's issue.

@@ -1,0 +1,1 @@
+// Tests for DispatchQueueInterface land with the module's issue.

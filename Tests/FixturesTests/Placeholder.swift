@@ -1,0 +1,1 @@
+// Tests for Fixtures land with the module's issue.

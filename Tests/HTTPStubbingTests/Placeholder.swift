@@ -1,0 +1,1 @@
+// Tests for HTTPStubbing land with the module's issue.

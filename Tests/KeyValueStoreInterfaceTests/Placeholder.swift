@@ -1,0 +1,1 @@
+// Tests for KeyValueStoreInterface land with the module's issue.

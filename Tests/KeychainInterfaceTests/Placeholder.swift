@@ -1,0 +1,1 @@
+// Tests for KeychainInterface land with the module's issue.

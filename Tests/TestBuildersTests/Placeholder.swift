@@ -1,0 +1,1 @@
+// Tests for TestBuilders land with the module's issue.

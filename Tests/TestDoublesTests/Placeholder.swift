@@ -1,0 +1,1 @@
+// Tests for TestDoubles land with the module's issue.

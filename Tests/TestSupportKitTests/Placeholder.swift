@@ -1,0 +1,1 @@
+// Tests for TestSupportKit land with the module's issue.
