@@ -1,1 +1,0 @@
-// The sample app domain lands with the examples issue.
