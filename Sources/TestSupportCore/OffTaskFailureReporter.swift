@@ -1,14 +1,24 @@
 import Testing
 
 /// Reports failures found on threads the test does not run on (URLSession, Dispatch, detached
-/// tasks) so that the right test still fails.
+/// tasks) so that the right test fails, exactly once.
 ///
-/// Swift Testing attributes an issue to a test only when it is recorded on that test's task:
-/// one recorded from a URLSession thread fails the run as «unknown» while the test passes.
-/// Create one of these on the test's task (a stub registry or a fake does so in its
-/// initializer); call ``report(_:at:)`` from anywhere; call ``flush()`` on the test's task at
-/// the next verification or when the scope ends, and every failure kept from another thread is
-/// reported again, this time against the test.
+/// Swift Testing attributes an issue to a test only when it is recorded on that test's task: an
+/// issue recorded from a URLSession thread fails the run as «unknown» while the test itself
+/// passes (measured on Linux, Swift 6.3.1). So a type that detects failures on other threads
+/// creates one of these on the test's task (a stub registry does so in its initializer), calls
+/// ``report(_:at:)`` from anywhere, and calls ``flush()`` on the test's task at its next
+/// verification or when its scope ends.
+///
+/// What happens to a failure depends on where it is found:
+/// - on a task that has a handler installed (``FailureReporter/withHandler(_:operation:)-(_,()->R)``),
+///   or when the reporter was created under one, the handler receives it at once;
+/// - on a Swift Testing test's own task, or anywhere during an XCTest (XCTest attributes
+///   `XCTFail` from any thread to the running test), it is reported at once;
+/// - off the task of the Swift Testing test that created the reporter, it is kept, and reported
+///   on the test's task by the next ``flush()``; if nothing flushes, it is reported when the
+///   reporter is deallocated, which happens on the test's task when the test's last reference
+///   goes away. Either way the test fails once, at the user's line.
 ///
 /// ```swift
 /// final class StubServer: Sendable {
@@ -18,8 +28,7 @@ import Testing
 ///         failures.report("No stub for \(request)", at: request.callSite)
 ///     }
 ///
-///     func verify(fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-///                 line: UInt = #line, column: UInt = #column) {   // runs on the test's task
+///     func verify() {                            // runs on the test's task
 ///         failures.flush()
 ///     }
 /// }
@@ -35,40 +44,40 @@ public final class OffTaskFailureReporter: Sendable {
         createdInSwiftTestingTest = Test.current != nil
     }
 
-    /// Reports a failure from any thread.
-    ///
-    /// On the test's task it is reported at once. Off it, during a Swift Testing test, it is
-    /// reported at once (so the run fails even if nothing flushes) and also kept for
-    /// ``flush()``. A handler installed when this reporter was created receives it directly.
+    /// Reports a failure from any thread; see the type's documentation for when it is reported
+    /// at once and when it is kept for ``flush()``.
     ///
     /// - Parameters:
     ///   - message: What went wrong.
     ///   - location: The user's line the failure belongs to.
     public func report(_ message: String, at location: CallSite) {
-        if let capturedHandler, FailureReporter.currentHandler == nil {
-            capturedHandler(TestFailure(message: message, location: location))
-            return
+        let failure = TestFailure(message: message, location: location)
+        if FailureReporter.currentHandler == nil, let capturedHandler {
+            capturedHandler(failure)
+        } else if FailureReporter.currentHandler == nil, createdInSwiftTestingTest, Test.current == nil {
+            kept.withLock { $0.append(failure) }
+        } else {
+            FailureReporter.report(message, at: location)
         }
-        if createdInSwiftTestingTest && Test.current == nil && FailureReporter.currentHandler == nil {
-            kept.withLock { $0.append(TestFailure(message: message, location: location)) }
-        }
-        FailureReporter.report(message, at: location)
     }
 
     /// The failures kept from other threads and not yet flushed.
     public var pendingFailures: [TestFailure] { kept.value }
 
-    /// Reports again, on the calling task, every failure kept from another thread, then forgets
-    /// them.
+    /// Reports, on the calling task, every failure kept from another thread, then forgets them.
     ///
     /// Call it on the test's own task: at a verification, or when a scope ends.
     public func flush() {
-        let failures = kept.exchange([])
+        Self.reportKept(kept.exchange([]))
+    }
+
+    deinit {
+        Self.reportKept(kept.exchange([]))
+    }
+
+    private static func reportKept(_ failures: [TestFailure]) {
         for failure in failures {
-            FailureReporter.report(
-                "\(failure.message) (found off the test's task; reported again here)",
-                at: failure.location
-            )
+            FailureReporter.report(failure.message, at: failure.location)
         }
     }
 }
