@@ -1,0 +1,63 @@
+import TestSupportCore
+import TestSupportTesting
+import Testing
+
+@Suite("waitUntil")
+struct WaitUntilTests {
+    @Test("It returns true at once when the condition already holds")
+    func returnsAtOnceWhenTrue() async {
+        let held = await waitUntil { true }
+
+        #expect(held)
+    }
+
+    @Test("It returns true once work on another task makes the condition hold")
+    func returnsWhenConditionBecomesTrue() async {
+        let flag = Locked(false)
+        let (started, starting) = AsyncStream.makeStream(of: Void.self)
+        Task {
+            starting.yield()
+            flag.withLock { $0 = true }
+        }
+        for await _ in started { break }
+
+        let held = await waitUntil("the flag is set", timeout: .seconds(5)) { flag.value }
+
+        #expect(held)
+    }
+
+    @Test("A timeout fails at the caller's line, naming what was awaited and the timeout")
+    func timeoutFailsAtCallersLine() async {
+        let line = #line + 2
+        await withKnownIssue {
+            let held = await waitUntil("the cache holds 3 images", timeout: .zero) { false }
+            #expect(!held)
+        } matching: { issue in
+            issue.isFailure(containing: "Timed out waiting for the cache holds 3 images", line: line)
+                && issue.message.contains("(timeout 0.000 s, checked 1 times)")
+        }
+    }
+
+    @Test("An error thrown by the condition propagates to the caller")
+    func conditionErrorPropagates() async {
+        struct ConditionFailed: Error {}
+
+        await #expect(throws: ConditionFailed.self) {
+            try await waitUntil { throw ConditionFailed() }
+        }
+    }
+
+    @Test("The condition runs in the caller's isolation, so it may read main-actor state")
+    @MainActor
+    func conditionRunsOnCallersActor() async {
+        var checks = 0
+
+        let held = await waitUntil {
+            checks += 1
+            return checks == 3
+        }
+
+        #expect(held)
+        #expect(checks == 3)
+    }
+}

@@ -1,0 +1,24 @@
+import TestSupportCore
+import TestSupportTesting
+import XCTest
+
+final class WaitUntilXCTests: FailureRecordingTestCase {
+    func test_waitUntil_conditionNeverHolds_failsAtCallersLine() async {
+        let line = #line + 2
+        let failures = await capturingXCTestFailures {
+            await waitUntil("the upload to finish", timeout: .zero) { false }
+        }
+
+        XCTAssertEqual(failures.map(\.line), [line])
+        XCTAssertTrue(failures.first?.description.contains("Timed out waiting for the upload to finish") == true, "\(failures)")
+    }
+
+    func test_waitUntil_conditionHolds_returnsTrueWithoutFailure() async {
+        let failures = await capturingXCTestFailures {
+            let held = await waitUntil { true }
+            XCTAssertTrue(held)
+        }
+
+        XCTAssertEqual(failures, [])
+    }
+}
