@@ -85,6 +85,14 @@ struct FailureReporterWithHandlerTests {
 
 @Suite("FailureReporter.collectFailures")
 struct FailureReporterCollectFailuresTests {
+    // snippet: collect-failures
+    @Test("expectPositive names the value it got")
+    func namesTheValue() {
+        let failures = FailureReporter.collectFailures { expectPositive(-3) }
+        #expect(failures.map(\.message) == ["Expected a positive number, got -3"])
+    }
+    // end-snippet
+
     @Test("It returns nothing when the body reports nothing")
     func returnsEmptyWhenNothingReported() {
         let failures = FailureReporter.collectFailures {}

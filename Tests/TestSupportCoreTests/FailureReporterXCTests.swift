@@ -68,6 +68,7 @@ final class FailureReporterXCTests: FailureRecordingTestCase {
 
 /// A helper written the way every public helper of the package is: location defaulted at its
 /// call site and passed on.
+// snippet: expect-positive
 func expectPositive(
     _ value: Int,
     fileID: StaticString = #fileID,
@@ -81,3 +82,4 @@ func expectPositive(
         at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
 }
+// end-snippet
