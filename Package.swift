@@ -73,6 +73,14 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
 
+        // Copies of Docs/Templates with their placeholders filled (.ci/check-templates), compiled and run
+        // so that a template that no longer compiles fails CI.
+        .testTarget(
+            name: "TemplateInstances",
+            dependencies: ["Bookshelf", "TestSupportKit"],
+            path: "Examples/TemplateInstances"
+        ),
+
         // MARK: Benchmarks: `swift run -c release Benchmarks`
         .executableTarget(
             name: "Benchmarks",
