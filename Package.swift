@@ -60,15 +60,22 @@ let package = Package(
             dependencies: ["DispatchQueueInterface", "KeychainInterface", "KeyValueStoreInterface"],
             path: "Examples/Bookshelf"
         ),
+        // Test code the two example suites share: builders, stubs and custom assertions, as an app's
+        // test targets would share them.
+        .target(
+            name: "BookshelfTestSupport",
+            dependencies: ["Bookshelf", "TestSupportKit"],
+            path: "Examples/BookshelfTestSupport"
+        ),
         .testTarget(
             name: "BookshelfXCTests",
-            dependencies: ["Bookshelf", "TestSupportKit"],
+            dependencies: ["Bookshelf", "BookshelfTestSupport", "TestSupportKit"],
             path: "Examples/BookshelfXCTests",
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "BookshelfSwiftTests",
-            dependencies: ["Bookshelf", "TestSupportKit"],
+            dependencies: ["Bookshelf", "BookshelfTestSupport", "TestSupportKit"],
             path: "Examples/BookshelfSwiftTests",
             resources: [.copy("Fixtures")]
         ),

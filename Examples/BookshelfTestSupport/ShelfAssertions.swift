@@ -1,0 +1,22 @@
+import Bookshelf
+import TestSupportKit
+
+/// Fails, at the caller's line, unless `books` has exactly these titles in this order.
+///
+/// A custom assertion built on the package's one failure path: it reports through
+/// `FailureReporter`, so it works in XCTest and Swift Testing alike.
+public func assertShelfOrder(
+    _ books: [Book],
+    _ titles: [String],
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) {
+    let actual = books.map(\.title)
+    guard actual != titles else { return }
+    FailureReporter.report(
+        "Expected shelf order \(titles), got \(actual)",
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+}
