@@ -5,6 +5,14 @@ import TestSupportKit
 ///
 /// A custom assertion built on the package's one failure path: it reports through
 /// `FailureReporter`, so it works in XCTest and Swift Testing alike.
+///
+/// - Parameters:
+///   - books: The books in the order the code under test produced.
+///   - titles: The titles expected, in order.
+///   - fileID: The caller's file ID.
+///   - filePath: The caller's file path.
+///   - line: The caller's line.
+///   - column: The caller's column.
 public func assertShelfOrder(
     _ books: [Book],
     _ titles: [String],
