@@ -98,6 +98,8 @@ struct JSONScanner {
         case UInt8(ascii: "n"): try scanLiteral("null")
         case UInt8(ascii: "]"), UInt8(ascii: "}"):
             throw Problem(offset: position, reason: "expected a value, found \(describeByte(at: position))")
+        case let byte where isLetter(byte):
+            throw unquotedWord(at: position)
         default:
             throw Problem(
                 offset: position,
@@ -262,26 +264,21 @@ struct JSONScanner {
     private mutating func scanLiteral(_ literal: String) throws {
         let start = position
         for expected in literal.utf8 {
-            guard position < bytes.count, bytes[position] == expected else {
-                var end = start
-                while end < bytes.count, isWordByte(bytes[end]) { end += 1 }
-                let word = String(decoding: bytes[start..<max(end, start + 1)], as: UTF8.self)
-                throw Problem(
-                    offset: start,
-                    reason: "expected a value, found '\(word)' (strings need double quotes; the literals are true, false and null)"
-                )
-            }
+            guard position < bytes.count, bytes[position] == expected else { throw unquotedWord(at: start) }
             position += 1
         }
-        if position < bytes.count, isWordByte(bytes[position]) {
-            var end = position
-            while end < bytes.count, isWordByte(bytes[end]) { end += 1 }
-            throw Problem(
-                offset: start,
-                reason: "expected a value, found '\(String(decoding: bytes[start..<end], as: UTF8.self))' "
-                    + "(strings need double quotes; the literals are true, false and null)"
-            )
-        }
+        if position < bytes.count, isWordByte(bytes[position]) { throw unquotedWord(at: start) }
+    }
+
+    /// The error for a bare word where a value belongs, such as `reading` without quotes.
+    private func unquotedWord(at start: Int) -> Problem {
+        var end = start
+        while end < bytes.count, isWordByte(bytes[end]) { end += 1 }
+        let word = String(decoding: bytes[start..<max(end, start + 1)], as: UTF8.self)
+        return Problem(
+            offset: start,
+            reason: "expected a value, found '\(word)' (strings need double quotes; the literals are true, false and null)"
+        )
     }
 
     // MARK: Path matching
@@ -344,8 +341,12 @@ struct JSONScanner {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
+    private func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+    }
+
     private func isWordByte(_ byte: UInt8) -> Bool {
-        isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-            || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || byte == UInt8(ascii: "_") || byte >= 0x80
+        isDigit(byte) || isLetter(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+            || byte == UInt8(ascii: ".") || byte >= 0x80
     }
 }
