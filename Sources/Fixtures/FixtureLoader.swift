@@ -39,7 +39,7 @@ import Foundation
 /// ```swift
 /// let body = try fixtures.data(named: "book-template.json", substituting: ["id": id.uuidString])
 /// ```
-public struct FixtureLoader: Sendable {
+public struct FixtureLoader: Sendable, CustomStringConvertible {
     /// The directory the fixtures are read from.
     public var directory: URL { storage.url }
 
@@ -204,6 +204,9 @@ public struct FixtureLoader: Sendable {
                 + "Pass its real encoding, or read it with data(named:)."
         )
     }
+
+    /// `FixtureLoader(<where it looks>)`, as test failures show it.
+    public var description: String { "FixtureLoader(\(searchLocation))" }
 
     /// Forgets every cached fixture, so the next loads read the files again.
     public func removeCachedData() {

@@ -15,7 +15,7 @@ import TestSupportCore
 ///     // "Fixtures" (…). Did you mean "catalog.json"?
 /// }
 /// ```
-public struct ReportingFixtureLoader: Sendable {
+public struct ReportingFixtureLoader: Sendable, CustomStringConvertible {
     /// The loader whose errors this one reports.
     public let loader: FixtureLoader
 
@@ -25,6 +25,9 @@ public struct ReportingFixtureLoader: Sendable {
     public init(loader: FixtureLoader) {
         self.loader = loader
     }
+
+    /// `FixtureLoader(<where it looks>).reporting`, as test failures show it.
+    public var description: String { "\(loader).reporting" }
 
     /// The names of every fixture, or `nil` after reporting that the directory does not exist.
     ///

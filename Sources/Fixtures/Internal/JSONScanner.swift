@@ -124,10 +124,10 @@ struct JSONScanner {
                 }
                 throw Problem(offset: position, reason: "expected a key in double quotes, found \(describeByte(at: position))")
             }
-            let key = try scanString(decoding: target != nil) ?? ""
+            let key = try scanString(decoding: true) ?? ""
             skipWhitespace()
             guard peek(is: ":") else {
-                throw Problem(offset: position, reason: "expected ':' after the key \"\(key.isEmpty ? "…" : key)\", found \(describeByte(at: position))")
+                throw Problem(offset: position, reason: "expected ':' after the key \"\(key)\", found \(describeByte(at: position))")
             }
             position += 1
             try scanValue(depth: depth + 1, matched: childMatch(matched, .key(key)))

@@ -4,13 +4,14 @@ enum NameSuggester {
     /// closest first.
     ///
     /// A name counts as close when its edit distance (ignoring case) is within a third of the
-    /// requested name's length (at least 2). Names are compared whole, without their extension
+    /// length of the requested file name without folder and extension (at least 2). Names are compared whole, without their extension
     /// when `requested` has none, and by their last path component, so `"feed.json"` finds
     /// `"Catalog/feed.json"`.
     static func suggestions(for requested: String, in available: [String], limit: Int = 3) -> [String] {
         let requestedHasExtension = FixturePath.hasExtension(requested)
         let requestedLast = FixturePath.lastComponent(of: requested).lowercased()
-        let threshold = max(2, requested.count / 3)
+        let stem = FixturePath.removingExtension(FixturePath.lastComponent(of: requested))
+        let threshold = max(2, stem.count / 3)
         var scored: [(name: String, score: Int)] = []
         for name in available {
             let candidate = requestedHasExtension ? name : FixturePath.removingExtension(name)

@@ -7,6 +7,11 @@ struct TextPosition: Sendable, Equatable, CustomStringConvertible {
     var line: Int
     var column: Int
 
+    init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
     /// The position of the byte at `offset` in `bytes`; an offset at or past the end gives the
     /// position just after the last byte.
     init(offset: Int, in bytes: [UInt8]) {
