@@ -146,7 +146,7 @@ public struct FixtureLoader: Sendable, CustomStringConvertible {
     /// - Returns: The fixture's file URL.
     /// - Throws: ``FixtureError`` when no fixture has that name.
     public func url(named name: String) throws(FixtureError) -> URL {
-        try storage.load(name).url
+        try storage.fileURL(for: name)
     }
 
     /// The bytes of a fixture, with its `{{placeholders}}` filled when `values` are given.

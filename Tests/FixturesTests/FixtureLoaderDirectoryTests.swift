@@ -47,6 +47,17 @@ struct FixtureLoaderDirectoryTests {
         #expect(listError?.message.hasPrefix("Cannot list fixtures: the fixtures directory does not exist") == true)
     }
 
+    @Test("JSON holding bytes that are not UTF-8 is reported at the first such byte")
+    func jsonNotUTF8() throws {
+        let directory = try TemporaryFixtures([:])
+        try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
+        defer { directory.remove() }
+        try Data([0x7B, 0x0A, 0x22, 0x61, 0x22, 0x3A, 0x20, 0x22, 0xE9, 0x22, 0x7D]).write(to: directory.url.appendingPathComponent("latin1.json"))
+        let fixtures = FixtureLoader(directory: directory.url)
+        let error = #expect(throws: FixtureError.self) { try fixtures.jsonObject(named: "latin1.json") }
+        #expect(error?.kind == .invalidJSON(line: 2, column: 7, reason: "the byte 0xE9 is not valid UTF-8, and JSON must be UTF-8"))
+    }
+
     @Test("An empty directory says it holds no fixtures")
     func emptyDirectory() throws {
         let directory = try TemporaryFixtures([:])

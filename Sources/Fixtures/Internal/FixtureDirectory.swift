@@ -84,6 +84,13 @@ final class FixtureDirectory: Sendable {
         return loaded
     }
 
+    /// The file URL of the fixture called `requested`, without reading it.
+    func fileURL(for requested: String) throws(FixtureError) -> URL {
+        let key = FixturePath.normalized(requested)
+        if cachesData, let cached = cache.withLock({ $0[key] }) { return cached.url }
+        return url.appendingPathComponent(try resolve(requested))
+    }
+
     // MARK: Resolution
 
     private func resolve(_ requested: String) throws(FixtureError) -> String {

@@ -64,7 +64,10 @@ enum JSONFailure {
         purpose: String,
         templateHint: String
     ) -> FixtureError? {
-        guard let problem = JSONScanner.firstProblem(in: bytes) else { return nil }
+        let invalidUTF8 = UTF8Validation.firstInvalidOffset(in: bytes).map { offset in
+            JSONScanner.Problem(offset: offset, reason: "the byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) is not valid UTF-8, and JSON must be UTF-8")
+        }
+        guard let problem = JSONScanner.firstProblem(in: bytes) ?? invalidUTF8 else { return nil }
         let position = TextPosition(offset: problem.offset, in: bytes)
         return FixtureError(
             fixtureName: fixture,
