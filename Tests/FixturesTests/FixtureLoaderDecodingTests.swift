@@ -56,7 +56,9 @@ struct FixtureLoaderDecodeTests {
             reason: "expected a value, found 'sci-fi' (strings need double quotes; the literals are true, false and null)"
         ))
         #expect(error?.message == "Fixture \"bad-syntax.json\" is not valid JSON (decoding FixtureCatalog): line 7, column 16: "
-            + "expected a value, found 'sci-fi' (strings need double quotes; the literals are true, false and null).")
+            + "expected a value, found 'sci-fi' (strings need double quotes; the literals are true, false and null)."
+            + "\n    7 |       \"tags\": [sci-fi]"
+            + "\n      |                ^")
     }
 
     @Test("A missing comma is reported where the next member starts, suggesting the comma")
@@ -92,7 +94,9 @@ struct FixtureLoaderDecodeTests {
             type: "FixtureCatalog", codingPath: "books[0]", line: 3, column: 5, reason: "the object has no key \"title\""
         ))
         #expect(error?.message == "Could not decode FixtureCatalog from fixture \"missing-key.json\": at books[0] (line 3, column 5): "
-            + "the object has no key \"title\".")
+            + "the object has no key \"title\"."
+            + "\n    3 |     {"
+            + "\n      |     ^")
     }
 
     @Test("Decoding the wrong top-level shape names the top level")
@@ -110,7 +114,7 @@ struct FixtureLoaderDecodeTests {
     @Test("A fixture with unfilled placeholders decoded without values says it is a template")
     func templateWithoutValues() {
         let error = #expect(throws: FixtureError.self) { try fixtures.decode(FixtureBook.self, named: "book-template.json") }
-        #expect(error?.message.hasSuffix(
+        #expect(error?.message.contains(
             "The fixture is a template ({{id}} on line 2): pass its values with `substituting:`."
         ) == true)
     }

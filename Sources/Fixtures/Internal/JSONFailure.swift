@@ -75,6 +75,7 @@ enum JSONFailure {
             kind: .invalidJSON(line: position.line, column: position.column, reason: problem.reason),
             message: "Fixture \"\(fixture)\" is not valid JSON (\(purpose)): line \(position.line), "
                 + "column \(position.column): \(problem.reason).\(templateHint)"
+                + SourceExcerpt.render(position, in: bytes)
         )
     }
 
@@ -128,6 +129,7 @@ enum JSONFailure {
             searchLocation: searchLocation,
             kind: .decodingFailed(type: typeName, codingPath: rendered, line: position?.line, column: position?.column, reason: reason),
             message: "Could not decode \(typeName) from fixture \"\(fixture)\": at \(rendered)\(place): \(reason).\(templateHint)"
+                + (position.map { SourceExcerpt.render($0, in: bytes) } ?? "")
         )
     }
 }
