@@ -6,7 +6,7 @@
 /// ```
 enum SourceExcerpt {
     /// How many characters of a long line are shown on each side of the column.
-    private static let window = 40
+    private static let window = 60
 
     /// The excerpt for `position` in `bytes`, starting with a newline; empty when the line
     /// cannot be found.

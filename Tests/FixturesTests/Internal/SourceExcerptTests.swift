@@ -19,8 +19,8 @@ struct SourceExcerptTests {
     func longLine() {
         let line = String(repeating: "a", count: 100) + "X" + String(repeating: "b", count: 100)
         let excerpt = SourceExcerpt.render(TextPosition(line: 1, column: 101), in: Array(line.utf8))
-        let expectedLine = "…" + String(repeating: "a", count: 40) + "X" + String(repeating: "b", count: 39) + "…"
-        #expect(excerpt == "\n    1 | \(expectedLine)\n      | " + String(repeating: " ", count: 41) + "^")
+        let expectedLine = "…" + String(repeating: "a", count: 60) + "X" + String(repeating: "b", count: 59) + "…"
+        #expect(excerpt == "\n    1 | \(expectedLine)\n      | " + String(repeating: " ", count: 61) + "^")
     }
 
     @Test("A line past the end gives no excerpt")
