@@ -104,6 +104,17 @@ final class FixtureLoaderXCTests: XCTestCase {
         XCTAssertEqual(book, FixtureBook(id: 9, title: "Emma", pageCount: 100, tags: ["classic"]))
     }
 
+    func test_data_bundleForClassUnderSwiftPM_throwsDirectoryNotFoundPointingAtBundleModule() {
+        // Under SwiftPM the test class's bundle is not the one that holds the copied resources.
+        let fixtures = FixtureLoader(bundle: Bundle(for: FixtureLoaderXCTests.self))
+
+        XCTAssertThrowsError(try fixtures.data(named: "catalog.json")) { error in
+            let fixtureError = error as? FixtureError
+            XCTAssertEqual(fixtureError?.kind, .directoryNotFound)
+            XCTAssertTrue(fixtureError?.message.contains("pass that target's `Bundle.module`") ?? false, "got \(error)")
+        }
+    }
+
     func test_names_nestedFolder_listsFolderFixtures() throws {
         XCTAssertEqual(try fixtures.names(under: "Catalog"), ["Catalog/feed.json", "Catalog/last-page.json"])
     }
