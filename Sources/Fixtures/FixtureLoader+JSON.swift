@@ -24,7 +24,7 @@ extension FixtureLoader {
         decoder: JSONDecoder? = nil,
         substituting values: [String: String]? = nil
     ) throws(FixtureError) -> Value {
-        let (_, data) = try bytes(named: name, substituting: values)
+        let data = try bytes(named: name, substituting: values)
         do {
             return try (decoder ?? self.decoder).decode(Value.self, from: data)
         } catch {
@@ -49,7 +49,7 @@ extension FixtureLoader {
     /// - Throws: ``FixtureError`` when the fixture is missing, is not valid JSON (with the line
     ///   and column in the file), or a placeholder has no value.
     public func jsonObject(named name: String, substituting values: [String: String]? = nil) throws(FixtureError) -> Any {
-        let (_, data) = try bytes(named: name, substituting: values)
+        let data = try bytes(named: name, substituting: values)
         do {
             return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {

@@ -162,7 +162,7 @@ public struct FixtureLoader: Sendable, CustomStringConvertible {
     /// - Returns: The bytes.
     /// - Throws: ``FixtureError`` when the fixture is missing or a placeholder has no value.
     public func data(named name: String, substituting values: [String: String]? = nil) throws(FixtureError) -> Data {
-        try bytes(named: name, substituting: values).data
+        try bytes(named: name, substituting: values)
     }
 
     /// The text of a fixture in the given encoding, with its `{{placeholders}}` filled when
@@ -180,10 +180,10 @@ public struct FixtureLoader: Sendable, CustomStringConvertible {
         encoding: String.Encoding = .utf8,
         substituting values: [String: String]? = nil
     ) throws(FixtureError) -> String {
-        let loaded = try bytes(named: name, substituting: values)
-        if let text = String(data: loaded.data, encoding: encoding) { return text }
+        let data = try bytes(named: name, substituting: values)
+        if let text = String(data: data, encoding: encoding) { return text }
         if encoding == .utf8 {
-            let bytes = Array(loaded.data)
+            let bytes = Array(data)
             let offset = UTF8Validation.firstInvalidOffset(in: bytes) ?? 0
             let position = TextPosition(offset: offset, in: bytes)
             let byte = offset < bytes.count ? bytes[offset] : 0
@@ -215,10 +215,10 @@ public struct FixtureLoader: Sendable, CustomStringConvertible {
 
     // MARK: Internals shared by the typed forms
 
-    /// The loaded fixture and its bytes after filling placeholders.
-    func bytes(named name: String, substituting values: [String: String]?) throws(FixtureError) -> (loaded: FixtureDirectory.Loaded, data: Data) {
+    /// The fixture's bytes after filling placeholders.
+    func bytes(named name: String, substituting values: [String: String]?) throws(FixtureError) -> Data {
         let loaded = try storage.load(name)
-        guard let values else { return (loaded, loaded.data) }
+        guard let values else { return loaded.data }
         let original = Array(loaded.data)
         let (filled, unfilled) = PlaceholderFiller.fill(original, with: values)
         guard unfilled.isEmpty else {
@@ -236,7 +236,7 @@ public struct FixtureLoader: Sendable, CustomStringConvertible {
                     + "; give a value for each (values were given for: \(given.isEmpty ? "none" : given))."
             )
         }
-        return (loaded, Data(filled))
+        return Data(filled)
     }
 
     /// A hint appended to JSON errors when the fixture holds placeholders nobody filled.

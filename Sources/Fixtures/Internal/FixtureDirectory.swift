@@ -4,9 +4,8 @@ import TestSupportCore
 /// The directory a loader reads from, the description of it used in messages, and the cache of
 /// loaded bytes that every copy of the loader shares.
 final class FixtureDirectory: Sendable {
-    /// A fixture found on disk: its name relative to the directory and its bytes.
+    /// A fixture found on disk: its file URL and its bytes.
     struct Loaded: Sendable {
-        var name: String
         var url: URL
         var data: Data
     }
@@ -28,8 +27,6 @@ final class FixtureDirectory: Sendable {
         self.bundleResourceURL = bundleResourceURL
         self.cachesData = cachesData
     }
-
-    var cachedCount: Int { cache.value.count }
 
     func removeCachedData() {
         cache.withLock { $0.removeAll() }
@@ -79,7 +76,7 @@ final class FixtureDirectory: Sendable {
                 message: "Could not read fixture \"\(requested)\" at \(fileURL.path): \(error.localizedDescription)"
             )
         }
-        let loaded = Loaded(name: name, url: fileURL, data: data)
+        let loaded = Loaded(url: fileURL, data: data)
         if cachesData { cache.withLock { $0[key] = loaded } }
         return loaded
     }
