@@ -1,1 +1,0 @@
-// The Fixtures module. Its types land with the module's issue.

@@ -1,1 +1,0 @@
-// Tests for Fixtures land with the module's issue.

@@ -1,1 +1,0 @@
-// Tests for TestSupportKit land with the module's issue.
