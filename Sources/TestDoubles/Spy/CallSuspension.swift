@@ -11,8 +11,8 @@ import TestSupportCore
 /// ```swift
 /// @Test("isLoading is true while the fetch is in flight")
 /// @MainActor func showsLoading() async {
-///     repository.fetchBooks.returns(page)
-///     let fetch = repository.fetchBooks.suspendCalls()
+///     repository.fetchPageSpy.returns(page)
+///     let fetch = repository.fetchPageSpy.suspendCalls()
 ///     let load = Task { await viewModel.load() }
 ///
 ///     await fetch.waitUntilSuspended()

@@ -4,7 +4,7 @@ extension MethodSpy {
     /// Answers every call with `value`.
     ///
     /// ```swift
-    /// repository.cachedBooks.returns([dune])
+    /// repository.cachedBooksSpy.returns([dune])
     /// ```
     ///
     /// - Parameter value: The value each call returns.
@@ -17,7 +17,7 @@ extension MethodSpy {
     /// a failure naming the method and returns or throws the fallback.
     ///
     /// ```swift
-    /// repository.fetchPage.returns(inOrder: [firstPage, lastPage])
+    /// repository.fetchPageSpy.returns(inOrder: [firstPage, lastPage])
     /// ```
     ///
     /// - Parameters:
@@ -46,7 +46,7 @@ extension MethodSpy {
     /// ``returns(inOrder:afterLast:fileID:filePath:line:column:)``.
     ///
     /// ```swift
-    /// repository.fetchBooks.results(inOrder: [.failure(URLError(.timedOut)), .success(page)])
+    /// repository.fetchPageSpy.results(inOrder: [.failure(URLError(.timedOut)), .success(page)])
     /// ```
     ///
     /// - Parameters:
@@ -77,7 +77,7 @@ extension MethodSpy {
     /// Answers every call by throwing `error`.
     ///
     /// ```swift
-    /// repository.fetchBooks.throws(URLError(.notConnectedToInternet))
+    /// repository.fetchPageSpy.throws(URLError(.notConnectedToInternet))
     /// ```
     ///
     /// - Parameter error: The error each call throws.
@@ -90,7 +90,7 @@ extension MethodSpy {
     /// It runs outside the spy's lock, so it may call the spy (or anything else) again.
     ///
     /// ```swift
-    /// repository.fetchPage.answers { page in CatalogPage(books: [], nextPage: page + 1) }
+    /// repository.fetchPageSpy.answers { page in CatalogPage(books: [], nextPage: page + 1) }
     /// ```
     ///
     /// - Parameter body: Computes the answer from the input.
@@ -110,7 +110,7 @@ extension MethodSpy {
     /// released; see ``CallSuspension``.
     ///
     /// ```swift
-    /// let fetch = repository.fetchBooks.suspendCalls()
+    /// let fetch = repository.fetchPageSpy.suspendCalls()
     /// let load = Task { await viewModel.load() }
     /// await fetch.waitUntilSuspended()
     /// #expect(viewModel.isLoading)

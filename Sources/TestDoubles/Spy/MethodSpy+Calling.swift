@@ -5,13 +5,13 @@ extension MethodSpy {
         case result(Result<Output, Failure>)
         case closure(@Sendable (Input) throws(Failure) -> Output)
         case asyncClosure(@Sendable (Input) async throws(Failure) -> Output)
-        case failed(String)
+        case failed(String, SpyError)
     }
 
     /// Records a call from a synchronous method and answers it; the stub's method body.
     ///
     /// ```swift
-    /// func cachedBooks() -> [Book] { cachedBooks.call() }
+    /// func cachedBooks() -> [Book] { cachedBooksSpy.call() }
     /// func validate(_ book: Book) throws { try validate.call(book) }
     /// ```
     ///
@@ -48,10 +48,11 @@ extension MethodSpy {
             return try fail(
                 "\(method) has an asynchronous answer but was called synchronously; configure it with a "
                     + "synchronous closure",
+                throwing: .noAnswer(method: method),
                 at: site
             )
-        case let .failed(message):
-            return try fail(message, at: site)
+        case let .failed(message, error):
+            return try fail(message, throwing: error, at: site)
         }
     }
 
@@ -59,7 +60,7 @@ extension MethodSpy {
     /// asked for it with ``suspendCalls()``; the stub's method body.
     ///
     /// ```swift
-    /// func fetchBooks(page: Int) async throws -> CatalogPage { try await fetchBooks.call(page) }
+    /// func fetchPage(_ page: Int) async throws -> CatalogPage { try await fetchPageSpy.call(page) }
     /// ```
     ///
     /// - Parameters:
@@ -89,8 +90,8 @@ extension MethodSpy {
             return try body(input)
         case let .asyncClosure(body):
             return try await body(input)
-        case let .failed(message):
-            return try fail(message, at: site)
+        case let .failed(message, error):
+            return try fail(message, throwing: error, at: site)
         }
     }
 
@@ -112,12 +113,14 @@ extension MethodSpy {
             case .unconfigured:
                 return .failed(
                     "\(method) was called with \(DoublesValueDiff.describe(input)) but has no answer configured; "
-                        + "configure one with returns(_:), answers(_:) or throws(_:)"
+                        + "configure one with returns(_:), answers(_:) or throws(_:)",
+                    .noAnswer(method: method)
                 )
             case .unimplemented:
                 return .failed(
                     "Unimplemented: \(method) was called with \(DoublesValueDiff.describe(input)), "
-                        + "but this test declared it must not be called"
+                        + "but this test declared it must not be called",
+                    .unimplemented(method: method)
                 )
             case let .result(result):
                 return .result(result)
@@ -133,14 +136,20 @@ extension MethodSpy {
                 return .failed(
                     "\(method) was called \(index + 1) times but only \(results.count) "
                         + "\(results.count == 1 ? "answer was" : "answers were") configured "
-                        + "(afterLast: .reportFailure)"
+                        + "(afterLast: .reportFailure)",
+                    .answersExhausted(method: method)
                 )
             }
         }
     }
 
-    /// Reports `message`, then answers with the fallback.
-    private func fail(_ message: String, at site: CallSite) throws(Failure) -> Output {
+    /// Reports `message`, then throws `error` when the spy throws untyped errors, and answers
+    /// with the fallback otherwise.
+    private func fail(_ message: String, throwing error: SpyError, at site: CallSite) throws(Failure) -> Output {
+        if let thrown = error as? Failure {
+            failures.report(message + "; threw SpyError.\(error.caseName)", at: site)
+            throw thrown
+        }
         let outcome: String
         switch fallback {
         case let .value(value):
@@ -157,7 +166,7 @@ extension MethodSpy where Input == Void {
     /// Records a call to a synchronous method without arguments and answers it.
     ///
     /// ```swift
-    /// func cachedBooks() -> [Book] { cachedBooks.call() }
+    /// func cachedBooks() -> [Book] { cachedBooksSpy.call() }
     /// ```
     ///
     /// - Parameters:

@@ -9,8 +9,8 @@ extension MethodSpy {
     ///
     /// ```swift
     /// viewModel.refreshInBackground()
-    /// await repository.fetchBooks.waitForCalls(1)
-    /// repository.fetchBooks.expectCalledOnce(with: 1)
+    /// await repository.fetchPageSpy.waitForCalls(1)
+    /// repository.fetchPageSpy.expectCalledOnce(with: 1)
     /// ```
     ///
     /// - Parameters:

@@ -3,16 +3,16 @@ import TestSupportCore
 /// A non-throwing spy for one method: `Spy<Input, Output>`.
 ///
 /// ```swift
-/// let cachedBooks = Spy<Void, [Book]>("cachedBooks()", fallback: [])
-/// func cachedBooks() -> [Book] { cachedBooks.call() }
+/// let cachedBooksSpy = Spy<Void, [Book]>("cachedBooks()", fallback: [])
+/// func cachedBooks() -> [Book] { cachedBooksSpy.call() }
 /// ```
 public typealias Spy<Input: Sendable, Output: Sendable> = MethodSpy<Input, Output, Never>
 
 /// A spy for one method that can throw any error: `ThrowingSpy<Input, Output>`.
 ///
 /// ```swift
-/// let fetchBooks = ThrowingSpy<Int, CatalogPage>("fetchBooks(page:)")
-/// func fetchBooks(page: Int) async throws -> CatalogPage { try await fetchBooks.call(page) }
+/// let fetchPageSpy = ThrowingSpy<Int, CatalogPage>("fetchPage(_:)")
+/// func fetchPage(_ page: Int) async throws -> CatalogPage { try await fetchPageSpy.call(page) }
 /// ```
 public typealias ThrowingSpy<Input: Sendable, Output: Sendable> = MethodSpy<Input, Output, any Error>
 
@@ -25,15 +25,15 @@ public typealias ThrowingSpy<Input: Sendable, Output: Sendable> = MethodSpy<Inpu
 ///
 /// ```swift
 /// final class BookRepositoryStub: BookRepository {
-///     let fetchBooks = ThrowingSpy<Int, CatalogPage>("fetchBooks(page:)")
-///     func fetchBooks(page: Int) async throws -> CatalogPage { try await fetchBooks.call(page) }
+///     let fetchPageSpy = ThrowingSpy<Int, CatalogPage>("fetchPage(_:)")
+///     func fetchPage(_ page: Int) async throws -> CatalogPage { try await fetchPageSpy.call(page) }
 /// }
 ///
 /// @Test func loadsFirstPage() async throws {
 ///     let repository = BookRepositoryStub()
-///     repository.fetchBooks.returns(CatalogPage(books: [], nextPage: nil))
-///     _ = try await repository.fetchBooks(page: 1)
-///     repository.fetchBooks.expectCalledOnce(with: 1)
+///     repository.fetchPageSpy.returns(CatalogPage(books: [], nextPage: nil))
+///     _ = try await repository.fetchPage(1)
+///     repository.fetchPageSpy.expectCalledOnce(with: 1)
 /// }
 /// ```
 ///
@@ -83,7 +83,7 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
         var suspension: CallSuspension?
     }
 
-    /// The method's name as failure messages print it, such as `fetchBooks(page:)`.
+    /// The method's name as failure messages print it, such as `fetchPage(_:)`.
     public let method: String
 
     let fallback: Fallback
@@ -103,7 +103,7 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
     /// with no answer configured.
     ///
     /// ```swift
-    /// let cachedBooks = Spy<Void, [Book]>("cachedBooks()", fallback: [])
+    /// let cachedBooksSpy = Spy<Void, [Book]>("cachedBooks()", fallback: [])
     /// ```
     ///
     /// - Parameters:
@@ -130,7 +130,7 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
     /// again.
     ///
     /// ```swift
-    /// let stub = BookRepositoryStub(cachedBooks: .unimplemented("cachedBooks()", fallback: []))
+    /// let cachedBooksSpy: Spy<Void, [Book]> = .unimplemented("cachedBooks()", fallback: [])
     /// ```
     ///
     /// - Parameters:
@@ -166,6 +166,23 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
     /// Whether the method was called at least once.
     public var wasCalled: Bool { callCount > 0 }
 
+    /// Makes the spy unimplemented from now on: every call reports "Unimplemented: …" naming the
+    /// method, until the test configures an answer. For a stub whose spies are created as
+    /// ordinary ones, in a test that must not touch this method.
+    ///
+    /// ```swift
+    /// repository.saveSpy.makeUnimplemented()
+    /// await viewModel.load()          // fails the test if load() saves anything
+    /// ```
+    ///
+    /// ``reset()`` goes back to how the spy was created.
+    public func makeUnimplemented() {
+        state.withLock { state in
+            state.answer = .unimplemented
+            state.answersGiven = 0
+        }
+    }
+
     /// Forgets every recorded call and configured answer, releases calls held by
     /// ``suspendCalls()``, and goes back to how the spy was created (unconfigured, or
     /// unimplemented for ``unimplemented(_:fallback:)`` spies).
@@ -181,16 +198,16 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
 }
 
 extension MethodSpy where Output == Void {
-    /// Creates a spy for a method that returns nothing; an unconfigured call reports a failure
-    /// and returns.
+    /// Creates a spy for a method that returns nothing: it records each call and returns, with
+    /// nothing to configure. Use ``unimplemented(_:)`` for a method that must not be called.
     ///
     /// ```swift
-    /// let remove = Spy<Book.ID, Void>("remove(id:)")
+    /// let removeSpy = Spy<Book.ID, Void>("remove(id:)")
     /// ```
     ///
     /// - Parameter method: The method's name for failure messages.
     public convenience init(_ method: String) {
-        self.init(method: method, fallback: .value(()), initialAnswer: .unconfigured)
+        self.init(method: method, fallback: .value(()), initialAnswer: .result(.success(())))
     }
 
     /// A spy for a method returning nothing that the test expects never to be called.
@@ -207,7 +224,7 @@ extension MethodSpy where Failure == any Error {
     /// throws ``SpyError/noAnswer(method:)``.
     ///
     /// ```swift
-    /// let fetchBooks = ThrowingSpy<Int, CatalogPage>("fetchBooks(page:)")
+    /// let fetchPageSpy = ThrowingSpy<Int, CatalogPage>("fetchPage(_:)")
     /// ```
     ///
     /// - Parameter method: The method's name for failure messages.
@@ -226,12 +243,17 @@ extension MethodSpy where Failure == any Error {
 }
 
 extension MethodSpy where Output == Void, Failure == any Error {
-    /// Creates a throwing spy for a method that returns nothing; an unconfigured call reports a
-    /// failure and returns normally, so the code under test carries on.
+    /// Creates a throwing spy for a method that returns nothing: it records each call and
+    /// returns until the test configures an error with ``throws(_:)``. Use ``unimplemented(_:)``
+    /// for a method that must not be called.
+    ///
+    /// ```swift
+    /// let saveSpy = ThrowingSpy<Book, Void>("save(_:)")
+    /// ```
     ///
     /// - Parameter method: The method's name for failure messages.
     public convenience init(_ method: String) {
-        self.init(method: method, fallback: .value(()), initialAnswer: .unconfigured)
+        self.init(method: method, fallback: .value(()), initialAnswer: .result(.success(())))
     }
 
     /// A throwing spy for a method returning nothing that the test expects never to be called:

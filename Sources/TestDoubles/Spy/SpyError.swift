@@ -18,4 +18,13 @@ public enum SpyError: Error, Equatable, CustomStringConvertible {
         case let .answersExhausted(method): "\(method) ran out of configured answers"
         }
     }
+
+    /// The case's name, for failure messages.
+    var caseName: String {
+        switch self {
+        case .noAnswer: "noAnswer"
+        case .unimplemented: "unimplemented"
+        case .answersExhausted: "answersExhausted"
+        }
+    }
 }

@@ -6,12 +6,12 @@ import TestSupportCore
 /// The same spy may appear more than once, to check that it was called again later:
 ///
 /// ```swift
-/// expectInOrder(repository.fetchBooks, repository.save, repository.fetchBooks)
-/// // Expected calls in order fetchBooks(page:) → save(_:) → fetchBooks(page:),
-/// // but save(_:) was not called after fetchBooks(page:) (call #1).
+/// expectInOrder(repository.fetchPageSpy, repository.save, repository.fetchPageSpy)
+/// // Expected calls in order fetchPage(_:) → save(_:) → fetchPage(_:),
+/// // but save(_:) was not called after fetchPage(_:) (call #1).
 /// // Calls seen, in order:
 /// //   1. save(_:) with Book(…)
-/// //   2. fetchBooks(page:) with 1
+/// //   2. fetchPage(_:) with 1
 /// ```
 ///
 /// Calls are ordered by when each spy recorded them, across threads and tasks.

@@ -4,8 +4,8 @@ extension MethodSpy {
     /// Reports a failure at the caller's line unless the method was called exactly once.
     ///
     /// ```swift
-    /// repository.fetchBooks.expectCalledOnce()
-    /// // Expected fetchBooks(page:) to be called once, but it was called 2 times:
+    /// repository.fetchPageSpy.expectCalledOnce()
+    /// // Expected fetchPage(_:) to be called once, but it was called 2 times:
     /// //   #1 1
     /// //   #2 2
     /// ```
@@ -28,7 +28,7 @@ extension MethodSpy {
     /// times; the message lists the calls seen.
     ///
     /// ```swift
-    /// repository.save.expectCalled(times: 2)
+    /// repository.saveSpy.expectCalled(times: 2)
     /// ```
     ///
     /// - Parameters:
@@ -57,7 +57,7 @@ extension MethodSpy {
     /// Reports a failure at the caller's line if the method was called at all.
     ///
     /// ```swift
-    /// repository.save.expectNotCalled()
+    /// repository.saveSpy.expectNotCalled()
     /// ```
     ///
     /// - Parameters:
@@ -84,7 +84,7 @@ extension MethodSpy {
     /// `predicate`: for inputs that are not `Equatable`, such as tuples.
     ///
     /// ```swift
-    /// repository.move.expectCalled(matching: "book 1 to finished") { $0.id == book.id && $0.status == .finished }
+    /// repository.saveSpy.expectCalled(matching: "the book, finished") { $0.id == book.id && $0.status == .finished }
     /// ```
     ///
     /// - Parameters:
@@ -134,7 +134,7 @@ extension MethodSpy where Input: Equatable {
     /// as its input; the message shows, property by property, how the closest call differs.
     ///
     /// ```swift
-    /// repository.save.expectCalled(with: finishedBook)
+    /// repository.saveSpy.expectCalled(with: finishedBook)
     /// // Expected save(_:) to be called with Book(…), but its 1 call had other arguments:
     /// //   #1 Book(…)
     /// // Call #1 differs:
@@ -180,7 +180,7 @@ extension MethodSpy where Input: Equatable {
     /// `expected` as its input.
     ///
     /// ```swift
-    /// repository.fetchBooks.expectCalledOnce(with: 1)
+    /// repository.fetchPageSpy.expectCalledOnce(with: 1)
     /// ```
     ///
     /// - Parameters:
@@ -203,7 +203,7 @@ extension MethodSpy where Input: Equatable {
     /// in order; the message names each call that differs and how.
     ///
     /// ```swift
-    /// repository.fetchBooks.expectCalls([1, 2, 3])
+    /// repository.fetchPageSpy.expectCalls([1, 2, 3])
     /// ```
     ///
     /// - Parameters:
