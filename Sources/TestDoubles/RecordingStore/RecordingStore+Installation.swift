@@ -86,7 +86,7 @@ extension RecordingStore {
     private func installable<Slot>(as slotType: Slot.Type, at site: CallSite) -> Slot? {
         if let installed = self as? Slot { return installed }
         FailureReporter.report(
-            "Cannot install \(String(reflecting: Self.self)) in a slot of type \(String(reflecting: Slot.self)): "
+            "Cannot install \(String(describing: Self.self)) in a slot of type \(String(describing: Slot.self)): "
                 + "the store does not conform to it. Add a conformance in the test target, such as "
                 + "`extension RecordingStore: @retroactive YourStoreProtocol where Action == YourAction {}`; "
                 + "the slot was left unchanged",
