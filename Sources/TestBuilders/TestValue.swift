@@ -23,16 +23,26 @@ public protocol TestValue: Buildable {
 }
 
 extension TestValue {
-    /// The canonical test value, optionally changed by `configure`.
+    /// The canonical test value.
     ///
     /// ```swift
     /// let book = Book.make()
+    /// ```
+    ///
+    /// - Returns: ``testValue``.
+    public static func make() -> Self {
+        testValue
+    }
+
+    /// The canonical test value changed by `configure`.
+    ///
+    /// ```swift
     /// let finished = Book.make { $0.status = .finished }
     /// ```
     ///
-    /// - Parameter configure: Changes the value in place; by default nothing changes.
+    /// - Parameter configure: Changes the value in place.
     /// - Returns: The value.
-    public static func make(_ configure: (inout Self) throws -> Void = { _ in }) rethrows -> Self {
+    public static func make(_ configure: (inout Self) throws -> Void) rethrows -> Self {
         try testValue.with(configure)
     }
 
