@@ -28,6 +28,7 @@ final class DoublesEventCounter: Sendable {
     func increment() {
         let ready = state.withLock { state -> [Waiter] in
             state.count += 1
+            guard !state.waiters.isEmpty else { return [] }
             let count = state.count
             let ready = state.waiters.filter { $0.value.threshold <= count }
             for id in ready.keys { state.waiters[id] = nil }

@@ -5,7 +5,14 @@ extension MethodSpy {
         case result(Result<Output, Failure>)
         case closure(@Sendable (Input) throws(Failure) -> Output)
         case asyncClosure(@Sendable (Input) async throws(Failure) -> Output)
-        case failed(String, SpyError)
+        case failed(FailureKind)
+    }
+
+    enum FailureKind {
+        case unconfigured
+        case unimplemented
+        case answersExhausted(callNumber: Int, answers: Int)
+        case asyncAnswerCalledSynchronously
     }
 
     /// Records a call from a synchronous method and answers it; the stub's method body.
@@ -31,28 +38,25 @@ extension MethodSpy {
         line: UInt = #line,
         column: UInt = #column
     ) throws(Failure) -> Output {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        if let suspension = record(input), !suspension.isReleased {
+        let (suspension, resolution) = recordAndResolve(input, canWait: false)
+        if suspension != nil {
             failures.report(
                 "\(method) was called synchronously while its calls are suspended; only asynchronous calls "
                     + "can be held, so this one was answered at once",
-                at: site
+                at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
             )
         }
-        switch resolve(input) {
+        switch resolution {
         case let .result(result):
             return try result.doublesGet()
         case let .closure(body):
             return try body(input)
         case .asyncClosure:
-            return try fail(
-                "\(method) has an asynchronous answer but was called synchronously; configure it with a "
-                    + "synchronous closure",
-                throwing: .noAnswer(method: method),
-                at: site
-            )
-        case let .failed(message, error):
-            return try fail(message, throwing: error, at: site)
+            return try fail(.asyncAnswerCalledSynchronously, input: input, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        case let .failed(kind):
+            return try fail(kind, input: input, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        case nil:
+            return try fail(.unconfigured, input: input, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         }
     }
 
@@ -79,73 +83,92 @@ extension MethodSpy {
         line: UInt = #line,
         column: UInt = #column
     ) async throws(Failure) -> Output {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        if let suspension = record(input) {
+        var (suspension, resolution) = recordAndResolve(input, canWait: true)
+        if let suspension {
             await suspension.hold()
+            resolution = resolve(input)
         }
-        switch resolve(input) {
+        switch resolution {
         case let .result(result):
             return try result.doublesGet()
         case let .closure(body):
             return try body(input)
         case let .asyncClosure(body):
             return try await body(input)
-        case let .failed(message, error):
-            return try fail(message, throwing: error, at: site)
+        case let .failed(kind):
+            return try fail(kind, input: input, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        case nil:
+            return try fail(.unconfigured, input: input, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         }
     }
 
-    /// Records the call and returns the suspension it must wait on, if any.
-    private func record(_ input: Input) -> CallSuspension? {
+    /// Records the call and picks its answer under one acquisition of the lock, and returns the
+    /// suspension that holds calls, if any. A call that can wait on it gets no answer yet: it
+    /// gets one after the wait, so the test can still change it.
+    private func recordAndResolve(_ input: Input, canWait: Bool) -> (CallSuspension?, Resolution?) {
         let ordinal = DoublesCallOrdinal.next()
-        let suspension = state.withLock { state -> CallSuspension? in
+        let outcome = state.withLock { state -> (CallSuspension?, Resolution?) in
             state.calls.append(RecordedCall(input: input, ordinal: ordinal))
-            return state.suspension
+            if let suspension = state.suspension, !suspension.isReleased {
+                return (suspension, canWait ? nil : Self.resolve(in: &state))
+            }
+            return (nil, Self.resolve(in: &state))
         }
         callCounter.increment()
-        return suspension
+        return outcome
     }
 
-    /// Picks the answer for the call, under the lock; closures are returned, not run.
+    /// Picks the answer for a call that waited, under the lock.
     private func resolve(_ input: Input) -> Resolution {
-        state.withLock { state -> Resolution in
-            switch state.answer {
-            case .unconfigured:
-                return .failed(
-                    "\(method) was called with \(DoublesValueDiff.describe(input)) but has no answer configured; "
-                        + "configure one with returns(_:), answers(_:) or throws(_:)",
-                    .noAnswer(method: method)
-                )
-            case .unimplemented:
-                return .failed(
-                    "Unimplemented: \(method) was called with \(DoublesValueDiff.describe(input)), "
-                        + "but this test declared it must not be called",
-                    .unimplemented(method: method)
-                )
-            case let .result(result):
-                return .result(result)
-            case let .closure(body):
-                return .closure(body)
-            case let .asyncClosure(body):
-                return .asyncClosure(body)
-            case let .sequence(results, afterLast):
-                let index = state.answersGiven
-                state.answersGiven += 1
-                if index < results.count { return .result(results[index]) }
-                if afterLast == .repeatLast, let last = results.last { return .result(last) }
-                return .failed(
-                    "\(method) was called \(index + 1) times but only \(results.count) "
-                        + "\(results.count == 1 ? "answer was" : "answers were") configured "
-                        + "(afterLast: .reportFailure)",
-                    .answersExhausted(method: method)
-                )
-            }
+        state.withLock { state in Self.resolve(in: &state) }
+    }
+
+    /// Picks the answer for the call; closures are returned, not run, and failure messages are
+    /// written later, outside the lock. Call it under the lock.
+    private static func resolve(in state: inout State) -> Resolution {
+        switch state.answer {
+        case .unconfigured:
+            return .failed(.unconfigured)
+        case .unimplemented:
+            return .failed(.unimplemented)
+        case let .result(result):
+            return .result(result)
+        case let .closure(body):
+            return .closure(body)
+        case let .asyncClosure(body):
+            return .asyncClosure(body)
+        case let .sequence(results, afterLast):
+            let index = state.answersGiven
+            state.answersGiven += 1
+            if index < results.count { return .result(results[index]) }
+            if afterLast == .repeatLast, let last = results.last { return .result(last) }
+            return .failed(.answersExhausted(callNumber: index + 1, answers: results.count))
         }
     }
 
-    /// Reports `message`, then throws `error` when the spy throws untyped errors, and answers
-    /// with the fallback otherwise.
-    private func fail(_ message: String, throwing error: SpyError, at site: CallSite) throws(Failure) -> Output {
+    /// Reports the failure, then throws the matching ``SpyError`` when the spy throws untyped
+    /// errors, and answers with the fallback otherwise.
+    private func fail(_ kind: FailureKind, input: Input, at site: CallSite) throws(Failure) -> Output {
+        let message: String
+        let error: SpyError
+        switch kind {
+        case .unconfigured:
+            message = "\(method) was called with \(DoublesValueDiff.describe(input)) but has no answer configured; "
+                + "configure one with returns(_:), answers(_:) or throws(_:)"
+            error = .noAnswer(method: method)
+        case .unimplemented:
+            message = "Unimplemented: \(method) was called with \(DoublesValueDiff.describe(input)), "
+                + "but this test declared it must not be called"
+            error = .unimplemented(method: method)
+        case let .answersExhausted(callNumber, answers):
+            message = "\(method) was called \(callNumber) times but only \(answers) "
+                + "\(answers == 1 ? "answer was" : "answers were") configured (afterLast: .reportFailure)"
+            error = .answersExhausted(method: method)
+        case .asyncAnswerCalledSynchronously:
+            message = "\(method) has an asynchronous answer but was called synchronously; configure it with a "
+                + "synchronous closure"
+            error = .noAnswer(method: method)
+        }
         if let thrown = error as? Failure {
             failures.report(message + "; threw SpyError.\(error.caseName)", at: site)
             throw thrown
