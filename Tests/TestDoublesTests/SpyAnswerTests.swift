@@ -175,6 +175,22 @@ struct SpyFallbackTests {
         }
     }
 
+    @Test("a throwing spy created with a fallback value returns it instead of throwing")
+    func throwingSpyWithFallbackValueReturnsIt() throws {
+        let spy = ThrowingSpy<Int, [String]>("titles(page:)", fallback: [])
+        var titles: [String]?
+
+        let failures = try FailureReporter.collectFailures {
+            titles = try spy.call(1)
+        }
+
+        #expect(titles == [])
+        #expect(failures.map(\.message) == [
+            "titles(page:) was called with 1 but has no answer configured; configure one with returns(_:), answers(_:) "
+                + "or throws(_:); returned the fallback []",
+        ])
+    }
+
     @Test("an unimplemented spy reports the method and its arguments")
     func unimplementedSpyReports() {
         let spy: Spy<String, Int> = .unimplemented("rating(for:)", fallback: 0)

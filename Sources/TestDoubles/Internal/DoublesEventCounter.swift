@@ -73,7 +73,12 @@ final class DoublesEventCounter: Sendable {
                     state.waiters[id]?.timeoutTask = timeoutTask
                     return true
                 }
-                if !stillWaiting { timeoutTask.cancel() }
+                if !stillWaiting {
+                    timeoutTask.cancel()
+                } else if Task.isCancelled {
+                    // Cancelled before the waiter was registered: the handler found nothing.
+                    expire(id)
+                }
             }
         } onCancel: {
             expire(id)

@@ -169,19 +169,17 @@ extension MethodSpy {
                 + "synchronous closure"
             error = .noAnswer(method: method)
         }
-        if let thrown = error as? Failure {
-            failures.report(message + "; threw SpyError.\(error.caseName)", at: site)
-            throw thrown
-        }
-        let outcome: String
         switch fallback {
         case let .value(value):
-            outcome = value is Void ? "" : "; returned the fallback \(DoublesValueDiff.describe(value))"
-        case let .error(error):
-            outcome = "; threw \(error)"
+            failures.report(message + (value is Void ? "" : "; returned the fallback \(DoublesValueDiff.describe(value))"), at: site)
+            return value
+        case let .error(thrown):
+            failures.report(message + "; threw \(thrown)", at: site)
+            throw thrown
+        case let .spyError(makeError):
+            failures.report(message + "; threw SpyError.\(error.caseName)", at: site)
+            throw makeError(error)
         }
-        failures.report(message + outcome, at: site)
-        return try fallback.result.doublesGet()
     }
 }
 

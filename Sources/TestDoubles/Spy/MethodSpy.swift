@@ -50,16 +50,15 @@ public typealias ThrowingSpy<Input: Sendable, Output: Sendable> = MethodSpy<Inpu
 /// The spy is `Sendable`, so stubs of `@MainActor`, actor-constrained and `Sendable` protocols
 /// can hold it in a `let`.
 public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>: Sendable {
+    /// What an unanswerable call (unconfigured, unimplemented, out of answers) gives back after
+    /// the failure is reported.
     enum Fallback: Sendable {
+        /// The value the test declared.
         case value(Output)
+        /// The error the test declared.
         case error(Failure)
-
-        var result: Result<Output, Failure> {
-            switch self {
-            case let .value(value): .success(value)
-            case let .error(error): .failure(error)
-            }
-        }
+        /// The ``SpyError`` naming what went wrong, for spies that throw untyped errors.
+        case spyError(@Sendable (SpyError) -> Failure)
     }
 
     enum Answer: Sendable {
@@ -229,7 +228,7 @@ extension MethodSpy where Failure == any Error {
     ///
     /// - Parameter method: The method's name for failure messages.
     public convenience init(_ method: String) {
-        self.init(method: method, fallback: .error(SpyError.noAnswer(method: method)), initialAnswer: .unconfigured)
+        self.init(method: method, fallback: .spyError { $0 }, initialAnswer: .unconfigured)
     }
 
     /// A throwing spy the test expects never to be called: every call reports
@@ -238,7 +237,7 @@ extension MethodSpy where Failure == any Error {
     /// - Parameter method: The method's name for failure messages.
     /// - Returns: A new spy.
     public static func unimplemented(_ method: String) -> MethodSpy {
-        MethodSpy(method: method, fallback: .error(SpyError.unimplemented(method: method)), initialAnswer: .unimplemented)
+        MethodSpy(method: method, fallback: .spyError { $0 }, initialAnswer: .unimplemented)
     }
 }
 
@@ -253,7 +252,7 @@ extension MethodSpy where Output == Void, Failure == any Error {
     ///
     /// - Parameter method: The method's name for failure messages.
     public convenience init(_ method: String) {
-        self.init(method: method, fallback: .value(()), initialAnswer: .result(.success(())))
+        self.init(method: method, fallback: .spyError { $0 }, initialAnswer: .result(.success(())))
     }
 
     /// A throwing spy for a method returning nothing that the test expects never to be called:
@@ -262,6 +261,6 @@ extension MethodSpy where Output == Void, Failure == any Error {
     /// - Parameter method: The method's name for failure messages.
     /// - Returns: A new spy.
     public static func unimplemented(_ method: String) -> MethodSpy {
-        MethodSpy(method: method, fallback: .error(SpyError.unimplemented(method: method)), initialAnswer: .unimplemented)
+        MethodSpy(method: method, fallback: .spyError { $0 }, initialAnswer: .unimplemented)
     }
 }
