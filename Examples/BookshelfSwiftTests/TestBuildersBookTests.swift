@@ -1,0 +1,82 @@
+import Bookshelf
+import Foundation
+import TestSupportKit
+import Testing
+
+/// Test data built from `Book.testValue` and deterministic generators.
+@Suite("Book test data")
+struct TestBuildersBookTests {
+    @Test("make with a key path changes only the status")
+    func makeWithKeyPathChangesStatus() {
+        // When
+        let book = Book.make(\.status, .finished)
+
+        // Then
+        #expect(book.status == .finished)
+        #expect(book.title == Book.testValue.title)
+    }
+
+    @Test("make with a closure changes several properties")
+    func makeWithClosureChangesSeveral() {
+        // When
+        let book = Book.make {
+            $0.title = "Kindred"
+            $0.author = "Octavia E. Butler"
+        }
+
+        // Then
+        #expect(book.title == "Kindred")
+        #expect(book.author == "Octavia E. Butler")
+        #expect(book.id == .sequential(1))
+    }
+
+    @Test("make(count:) with generators builds distinct books that are the same every run")
+    func makeCountWithGenerators() {
+        // Given
+        let ids = SequentialUUIDGenerator()
+        let dates = DateGenerator.incrementing(by: 86_400)
+
+        // When
+        let books = Book.make(count: 3) { book, index in
+            book.id = ids.next()
+            book.title = "Volume \(index + 1)"
+            book.addedAt = dates.now()
+        }
+
+        // Then
+        #expect(books.map(\.id.uuidString) == [
+            "00000000-0000-0000-0000-000000000001",
+            "00000000-0000-0000-0000-000000000002",
+            "00000000-0000-0000-0000-000000000003",
+        ])
+        #expect(books.map(\.title) == ["Volume 1", "Volume 2", "Volume 3"])
+        #expect(books.last?.addedAt == Date.testReference.addingTimeInterval(2 * 86_400))
+    }
+
+    @Test("pickNext picks the same book for the same seed")
+    func pickNextIsReproducible() throws {
+        // Given
+        let shelf = Book.make(count: 10) { book, index in book.id = .sequential(UInt64(index) + 1) }
+        var firstRun = SeededRandomNumberGenerator(seed: 2024)
+        var secondRun = SeededRandomNumberGenerator(seed: 2024)
+
+        // When
+        let first = try #require(ShelfPicker().pickNext(from: shelf, using: &firstRun))
+        let second = ShelfPicker().pickNext(from: shelf, using: &secondRun)
+
+        // Then
+        #expect(first == second)
+    }
+
+    @Test("pickNext picks nothing when nothing is left to read")
+    func pickNextPicksNothing() {
+        // Given
+        var generator = SeededRandomNumberGenerator(seed: 1)
+
+        // When
+        let pick = ShelfPicker().pickNext(from: [.make(\.status, .finished)], using: &generator)
+
+        // Then
+        #expect(pick == nil)
+    }
+}

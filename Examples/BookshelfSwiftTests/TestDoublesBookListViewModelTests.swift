@@ -1,0 +1,132 @@
+import Bookshelf
+import Foundation
+import TestSupportKit
+import Testing
+
+/// The book list view model tested against a spy-based stub of its repository.
+@Suite("BookListViewModel with a repository stub")
+@MainActor
+struct TestDoublesBookListViewModelTests {
+    let repository = BookRepositoryStub()
+    let viewModel: BookListViewModel
+
+    init() {
+        viewModel = BookListViewModel(
+            repository: repository,
+            makeID: SequentialUUIDGenerator().generate,
+            now: DateGenerator.fixed().generate
+        )
+    }
+
+    @Test("showCached shows the cached books without a next page")
+    func showCachedShowsCachedBooks() {
+        // Given
+        let books = Book.make(count: 2) { book, index in book.id = .sequential(UInt64(index) + 1) }
+        repository.cachedBooksSpy.returns(books)
+
+        // When
+        viewModel.showCached()
+
+        // Then
+        #expect(viewModel.state == .loaded(books, nextPage: nil))
+    }
+
+    @Test("load shows the first page when the fetch succeeds")
+    func loadShowsFirstPage() async {
+        // Given
+        let page = CatalogPage(books: [.make()], nextPage: 2)
+        repository.fetchPageSpy.returns(page)
+
+        // When
+        await viewModel.load()
+
+        // Then
+        #expect(viewModel.state == .loaded(page.books, nextPage: 2))
+        repository.fetchPageSpy.expectCalledOnce(with: 1)
+    }
+
+    @Test("load is loading while the fetch is in flight")
+    func loadIsLoadingMidFlight() async {
+        // Given
+        repository.fetchPageSpy.returns(CatalogPage(books: [], nextPage: nil))
+        let fetch = repository.fetchPageSpy.suspendCalls()
+
+        // When
+        let load = Task { await viewModel.load() }
+        await fetch.waitUntilSuspended()
+
+        // Then
+        #expect(viewModel.isLoading)
+        fetch.release()
+        await load.value
+        #expect(!viewModel.isLoading)
+    }
+
+    @Test("load shows a retry message when the fetch fails")
+    func loadShowsRetryMessageOnFailure() async {
+        // Given
+        repository.fetchPageSpy.throws(URLError(.notConnectedToInternet))
+
+        // When
+        await viewModel.load()
+
+        // Then
+        #expect(viewModel.state == .failed("Could not load your books. Pull to try again."))
+    }
+
+    @Test("load touches no other repository method")
+    func loadTouchesNoOtherMethod() async {
+        // Given: only the boundary this test is about is stubbed; any other call fails the test
+        repository.fetchPageSpy.returns(CatalogPage(books: [], nextPage: nil))
+        repository.cachedBooksSpy.makeUnimplemented()
+        repository.saveSpy.makeUnimplemented()
+
+        // When
+        await viewModel.load()
+
+        // Then
+        repository.saveSpy.expectNotCalled()
+    }
+
+    @Test("loadRecent asks for five books")
+    func loadRecentAsksForFive() async {
+        // Given
+        let recent = [Book.make(\.title, "Piranesi")]
+        repository.recentlyAddedSpy.returns(recent)
+
+        // When
+        await viewModel.loadRecent()
+
+        // Then
+        #expect(viewModel.recent == recent)
+        repository.recentlyAddedSpy.expectCalledOnce(with: 5)
+    }
+
+    @Test("addBook validates, then saves the new book")
+    func addBookValidatesThenSaves() async {
+        // Given
+        let expected = Book(id: .sequential(1), title: "Dune", author: "Frank Herbert", status: .wantToRead, addedAt: .testReference)
+
+        // When
+        let added = await viewModel.addBook(title: "Dune", author: "Frank Herbert")
+
+        // Then
+        #expect(added == expected)
+        repository.saveSpy.expectCalledOnce(with: expected)
+        expectInOrder(repository.validateSpy, repository.saveSpy)
+    }
+
+    @Test("addBook does not save an invalid book")
+    func addBookDoesNotSaveInvalidBook() async {
+        // Given
+        repository.validateSpy.throws(BookValidationError.emptyTitle)
+
+        // When
+        let added = await viewModel.addBook(title: "", author: "Anonymous")
+
+        // Then
+        #expect(added == nil)
+        #expect(viewModel.state == .failed("Could not add the book."))
+        repository.saveSpy.expectNotCalled()
+    }
+}

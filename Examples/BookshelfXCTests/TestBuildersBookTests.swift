@@ -1,0 +1,77 @@
+import Bookshelf
+import Foundation
+import TestSupportKit
+import XCTest
+
+/// Test data built from `Book.testValue` and deterministic generators.
+final class TestBuildersBookTests: XCTestCase {
+    func test_make_withKeyPath_changesOnlyStatus() {
+        // When
+        let book = Book.make(\.status, .finished)
+
+        // Then
+        XCTAssertEqual(book.status, .finished)
+        XCTAssertEqual(book.title, Book.testValue.title)
+    }
+
+    func test_make_withClosure_changesSeveralProperties() {
+        // When
+        let book = Book.make {
+            $0.title = "Kindred"
+            $0.author = "Octavia E. Butler"
+        }
+
+        // Then
+        XCTAssertEqual(book.title, "Kindred")
+        XCTAssertEqual(book.author, "Octavia E. Butler")
+        XCTAssertEqual(book.id, .sequential(1))
+    }
+
+    func test_makeCount_withGenerators_buildsDistinctReproducibleBooks() {
+        // Given
+        let ids = SequentialUUIDGenerator()
+        let dates = DateGenerator.incrementing(by: 86_400)
+
+        // When
+        let books = Book.make(count: 3) { book, index in
+            book.id = ids.next()
+            book.title = "Volume \(index + 1)"
+            book.addedAt = dates.now()
+        }
+
+        // Then
+        XCTAssertEqual(books.map(\.id.uuidString), [
+            "00000000-0000-0000-0000-000000000001",
+            "00000000-0000-0000-0000-000000000002",
+            "00000000-0000-0000-0000-000000000003",
+        ])
+        XCTAssertEqual(books.map(\.title), ["Volume 1", "Volume 2", "Volume 3"])
+        XCTAssertEqual(books.last?.addedAt, Date.testReference.addingTimeInterval(2 * 86_400))
+    }
+
+    func test_pickNext_withSameSeed_picksSameBookEveryRun() {
+        // Given
+        let shelf = Book.make(count: 10) { book, index in book.id = .sequential(UInt64(index) + 1) }
+        var firstRun = SeededRandomNumberGenerator(seed: 2024)
+        var secondRun = SeededRandomNumberGenerator(seed: 2024)
+
+        // When
+        let first = ShelfPicker().pickNext(from: shelf, using: &firstRun)
+        let second = ShelfPicker().pickNext(from: shelf, using: &secondRun)
+
+        // Then
+        XCTAssertNotNil(first)
+        XCTAssertEqual(first, second)
+    }
+
+    func test_pickNext_withNothingToRead_picksNothing() {
+        // Given
+        var generator = SeededRandomNumberGenerator(seed: 1)
+
+        // When
+        let pick = ShelfPicker().pickNext(from: [.make(\.status, .finished)], using: &generator)
+
+        // Then
+        XCTAssertNil(pick)
+    }
+}

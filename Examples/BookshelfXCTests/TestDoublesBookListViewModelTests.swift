@@ -1,0 +1,130 @@
+import Bookshelf
+import Foundation
+import TestSupportKit
+import XCTest
+
+/// The book list view model tested against a spy-based stub of its repository.
+@MainActor
+final class TestDoublesBookListViewModelTests: XCTestCase {
+    private func makeSUT() -> (viewModel: BookListViewModel, repository: BookRepositoryStub) {
+        let repository = BookRepositoryStub()
+        let viewModel = BookListViewModel(
+            repository: repository,
+            makeID: SequentialUUIDGenerator().generate,
+            now: DateGenerator.fixed().generate
+        )
+        return (viewModel, repository)
+    }
+
+    func test_showCached_withCachedBooks_showsThemWithoutNextPage() {
+        // Given
+        let (viewModel, repository) = makeSUT()
+        let books = Book.make(count: 2) { book, index in book.id = .sequential(UInt64(index) + 1) }
+        repository.cachedBooksSpy.returns(books)
+
+        // When
+        viewModel.showCached()
+
+        // Then
+        XCTAssertEqual(viewModel.state, .loaded(books, nextPage: nil))
+    }
+
+    func test_load_whenFetchSucceeds_showsFirstPage() async {
+        // Given
+        let (viewModel, repository) = makeSUT()
+        let page = CatalogPage(books: [.make()], nextPage: 2)
+        repository.fetchPageSpy.returns(page)
+
+        // When
+        await viewModel.load()
+
+        // Then
+        XCTAssertEqual(viewModel.state, .loaded(page.books, nextPage: 2))
+        repository.fetchPageSpy.expectCalledOnce(with: 1)
+    }
+
+    func test_load_whileFetchInFlight_isLoading() async {
+        // Given
+        let (viewModel, repository) = makeSUT()
+        repository.fetchPageSpy.returns(CatalogPage(books: [], nextPage: nil))
+        let fetch = repository.fetchPageSpy.suspendCalls()
+
+        // When
+        let load = Task { await viewModel.load() }
+        await fetch.waitUntilSuspended()
+
+        // Then
+        XCTAssertTrue(viewModel.isLoading)
+        fetch.release()
+        await load.value
+        XCTAssertFalse(viewModel.isLoading)
+    }
+
+    func test_load_whenFetchFails_showsRetryMessage() async {
+        // Given
+        let (viewModel, repository) = makeSUT()
+        repository.fetchPageSpy.throws(URLError(.notConnectedToInternet))
+
+        // When
+        await viewModel.load()
+
+        // Then
+        XCTAssertEqual(viewModel.state, .failed("Could not load your books. Pull to try again."))
+    }
+
+    func test_load_always_touchesNoOtherRepositoryMethod() async {
+        // Given: only the boundary this test is about is stubbed; any other call fails the test
+        let (viewModel, repository) = makeSUT()
+        repository.fetchPageSpy.returns(CatalogPage(books: [], nextPage: nil))
+        repository.cachedBooksSpy.makeUnimplemented()
+        repository.saveSpy.makeUnimplemented()
+
+        // When
+        await viewModel.load()
+
+        // Then
+        repository.saveSpy.expectNotCalled()
+    }
+
+    func test_loadRecent_always_asksForFiveBooks() async {
+        // Given
+        let (viewModel, repository) = makeSUT()
+        let recent = [Book.make(\.title, "Piranesi")]
+        repository.recentlyAddedSpy.returns(recent)
+
+        // When
+        await viewModel.loadRecent()
+
+        // Then
+        XCTAssertEqual(viewModel.recent, recent)
+        repository.recentlyAddedSpy.expectCalledOnce(with: 5)
+    }
+
+    func test_addBook_whenValid_validatesThenSavesTheNewBook() async {
+        // Given
+        let (viewModel, repository) = makeSUT()
+        let expected = Book(id: .sequential(1), title: "Dune", author: "Frank Herbert", status: .wantToRead, addedAt: .testReference)
+
+        // When
+        let added = await viewModel.addBook(title: "Dune", author: "Frank Herbert")
+
+        // Then
+        XCTAssertEqual(added, expected)
+        repository.saveSpy.expectCalledOnce(with: expected)
+        expectInOrder(repository.validateSpy, repository.saveSpy)
+    }
+
+    func test_addBook_whenInvalid_doesNotSave() async {
+        // Given
+        let (viewModel, repository) = makeSUT()
+        repository.validateSpy.throws(BookValidationError.emptyTitle)
+
+        // When
+        let added = await viewModel.addBook(title: "", author: "Anonymous")
+
+        // Then
+        XCTAssertNil(added)
+        XCTAssertEqual(viewModel.state, .failed("Could not add the book."))
+        repository.saveSpy.expectNotCalled()
+    }
+}

@@ -1,0 +1,43 @@
+import TestSupportCore
+
+/// Generates increasing integer ids, 1, 2, 3, …, for models keyed by `Int`.
+///
+/// ```swift
+/// let ids = SequentialIDGenerator()
+/// let orders = Order.make(count: 2) { order, _ in order.id = ids.next() }
+/// #expect(orders.map(\.id) == [1, 2])
+/// ```
+///
+/// Each instance counts on its own, so parallel tests never share a sequence.
+public final class SequentialIDGenerator: Sendable {
+    private let counter: Locked<Int>
+    private let step: Int
+
+    /// Creates a generator.
+    ///
+    /// - Parameters:
+    ///   - first: The first id; 1 by default.
+    ///   - step: The difference between consecutive ids; 1 by default.
+    public init(startingAt first: Int = 1, step: Int = 1) {
+        counter = Locked(first)
+        self.step = step
+    }
+
+    /// The next id.
+    ///
+    /// - Returns: The first id on the first call, then each one `step` more.
+    public func next() -> Int {
+        counter.withLock { value -> Int in
+            defer { value &+= step }
+            return value
+        }
+    }
+
+    /// The next id, so the generator reads as a function: `ids()`.
+    ///
+    /// - Returns: The next id.
+    public func callAsFunction() -> Int { next() }
+
+    /// The generator as a closure, for production code that takes `@Sendable () -> Int`.
+    public var generate: @Sendable () -> Int { { self.next() } }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import TestSupportCore
+
+/// Generates UUIDs in a fixed sequence, `00000000-0000-0000-0000-000000000001`,
+/// `…0002`, …, so test data and expectations are the same on every run.
+///
+/// Inject it where production code creates identifiers:
+///
+/// ```swift
+/// // Production
+/// struct AddBookUseCase {
+///     var makeID: @Sendable () -> UUID = UUID.init
+/// }
+///
+/// // Test
+/// let ids = SequentialUUIDGenerator()
+/// let useCase = AddBookUseCase(makeID: ids.generate)
+/// #expect(useCase.add(title: "Dune").id == UUID.sequential(1))
+/// ```
+///
+/// Each instance counts on its own, so parallel tests never share a sequence.
+public final class SequentialUUIDGenerator: Sendable {
+    private let counter: Locked<UInt64>
+
+    /// Creates a generator whose first UUID is `UUID.sequential(first)`.
+    ///
+    /// - Parameter first: The number of the first UUID; 1 by default.
+    public init(startingAt first: UInt64 = 1) {
+        counter = Locked(first)
+    }
+
+    /// The next UUID in the sequence.
+    ///
+    /// - Returns: `UUID.sequential(n)` for the next `n`.
+    public func next() -> UUID {
+        let number = counter.withLock { value -> UInt64 in
+            defer { value &+= 1 }
+            return value
+        }
+        return UUID.sequential(number)
+    }
+
+    /// The next UUID in the sequence, so the generator reads as a function: `ids()`.
+    ///
+    /// - Returns: The next UUID.
+    public func callAsFunction() -> UUID { next() }
+
+    /// The generator as a closure, for production code that takes `@Sendable () -> UUID`.
+    public var generate: @Sendable () -> UUID { { self.next() } }
+}
+
+extension UUID {
+    /// The UUID whose last 64 bits are `number`: `UUID.sequential(1)` is
+    /// `00000000-0000-0000-0000-000000000001`. The values ``SequentialUUIDGenerator`` produces.
+    ///
+    /// - Parameter number: The number to encode.
+    /// - Returns: The UUID.
+    public static func sequential(_ number: UInt64) -> UUID {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for index in 0..<8 {
+            bytes[15 - index] = UInt8(truncatingIfNeeded: number >> (8 * UInt64(index)))
+        }
+        return UUID(uuid: (
+            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+        ))
+    }
+}

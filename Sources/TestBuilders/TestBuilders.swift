@@ -1,1 +1,0 @@
-// The TestBuilders module. Its types land with the module's issue.

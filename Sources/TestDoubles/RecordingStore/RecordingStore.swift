@@ -1,0 +1,210 @@
+import TestSupportCore
+
+/// A store double for Redux-style architectures: records every dispatched action in order,
+/// optionally runs a reducer so its state changes, and lets the test await "N actions
+/// dispatched" without an `XCTestExpectation`.
+///
+/// Make it conform to your app's store protocol in the test target, hand it to the middleware
+/// or view under test, then assert on what was dispatched:
+///
+/// ```swift
+/// extension RecordingStore: @retroactive LibraryStore where Action == LibraryAction, State == LibraryState {}
+///
+/// @Test("A refresh dispatches the loaded books")
+/// func refreshDispatchesLoadedBooks() async {
+///     let store = RecordingStore<LibraryAction, LibraryState>(initialState: LibraryState())
+///     let middleware = LibraryMiddleware(repository: repository, store: store)
+///
+///     middleware.handle(.refreshRequested)
+///     let actions = await store.waitForActions(1)
+///
+///     #expect(actions == [.booksLoaded([book])])
+/// }
+/// ```
+///
+/// Actions are reduced one at a time, in dispatch order. The reducer and the ``onDispatch(_:)``
+/// callbacks run outside the store's lock, so they may dispatch again: such an action is
+/// queued and handled as soon as the current one is done, before the outer `dispatch` returns.
+/// A dispatch from another thread while one is being handled is likewise queued, and handled
+/// by the dispatch already running.
+public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
+    /// Changes the state for an action, like the app's reducer.
+    public typealias Reducer = @Sendable (inout State, Action) -> Void
+    /// Called after each action is handled, with the action and the state after it.
+    public typealias Callback = @Sendable (Action, State) -> Void
+
+    private struct Storage {
+        var state: State
+        var actions: [Action] = []
+        var queue: [Action] = []
+        var isHandling = false
+        var callbacks: [Callback] = []
+    }
+
+    private let initialState: State
+    private let reducer: Reducer?
+    private let storage: Locked<Storage>
+    private let handledCounter = DoublesEventCounter()
+
+    /// Creates a store with `initialState`, which changes only if a `reducer` is given.
+    ///
+    /// ```swift
+    /// let store = RecordingStore(initialState: LibraryState(), reducer: LibraryState.reduce)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - initialState: The state before any action, and after ``reset()``.
+    ///   - reducer: Run for each action to change the state; `nil` keeps the state as is.
+    public init(initialState: State, reducer: Reducer? = nil) {
+        self.initialState = initialState
+        self.reducer = reducer
+        self.storage = Locked(Storage(state: initialState))
+    }
+
+    /// The current state.
+    public var state: State { storage.withLock { $0.state } }
+
+    /// Every handled action, in dispatch order.
+    public var dispatchedActions: [Action] { storage.withLock { $0.actions } }
+
+    /// The most recently handled action, or `nil` if there is none.
+    public var lastAction: Action? { storage.withLock { $0.actions.last } }
+
+    /// Records `action`, reduces it if the store has a reducer, then calls the
+    /// ``onDispatch(_:)`` callbacks and resumes tasks waiting in ``waitForActions(_:timeout:fileID:filePath:line:column:)``.
+    ///
+    /// - Parameter action: The dispatched action.
+    public func dispatch(_ action: Action) {
+        let startsHandling = storage.withLock { storage -> Bool in
+            storage.queue.append(action)
+            guard !storage.isHandling else { return false }
+            storage.isHandling = true
+            return true
+        }
+        guard startsHandling else { return }
+        while let (next, current) = storage.withLock({ storage -> (Action, State)? in
+            guard !storage.queue.isEmpty else {
+                storage.isHandling = false
+                return nil
+            }
+            return (storage.queue.removeFirst(), storage.state)
+        }) {
+            var reduced = current
+            reducer?(&reduced, next)
+            let callbacks = storage.withLock { storage -> [Callback] in
+                storage.state = reduced
+                storage.actions.append(next)
+                return storage.callbacks
+            }
+            handledCounter.increment()
+            for callback in callbacks { callback(next, reduced) }
+        }
+    }
+
+    /// Adds a callback run after each action is handled, outside the store's lock.
+    ///
+    /// Prefer ``waitForActions(_:timeout:fileID:filePath:line:column:)`` for waiting; use this to
+    /// react, for example by answering an action the way a real middleware would.
+    ///
+    /// ```swift
+    /// store.onDispatch { action, _ in
+    ///     if action == .refreshRequested { store.dispatch(.booksLoaded([])) }
+    /// }
+    /// ```
+    ///
+    /// - Parameter callback: Receives the action and the state after it.
+    public func onDispatch(_ callback: @escaping Callback) {
+        storage.withLock { $0.callbacks.append(callback) }
+    }
+
+    /// The handled actions of type `type`, in order, for stores whose `Action` is an
+    /// existential such as `any Action`.
+    ///
+    /// ```swift
+    /// let loads = store.actions(ofType: BooksLoadedAction.self)
+    /// ```
+    ///
+    /// - Parameter type: The concrete action type to keep.
+    /// - Returns: The matching actions, cast to `type`.
+    public func actions<Specific>(ofType type: Specific.Type) -> [Specific] {
+        dispatchedActions.compactMap { $0 as? Specific }
+    }
+
+    /// The handled actions for which `isIncluded` is true, in order: for enum cases.
+    ///
+    /// ```swift
+    /// let failures = store.actions { if case .loadFailed = $0 { true } else { false } }
+    /// ```
+    ///
+    /// - Parameter isIncluded: Whether to keep an action.
+    /// - Returns: The matching actions.
+    public func actions(where isIncluded: (Action) throws -> Bool) rethrows -> [Action] {
+        try dispatchedActions.filter(isIncluded)
+    }
+
+    /// Waits until `count` actions in all have been handled, resuming the moment the last one
+    /// is; reports a failure at the caller's line if that does not happen within `timeout`.
+    ///
+    /// ```swift
+    /// middleware.handle(.refreshRequested)
+    /// let actions = await store.waitForActions(2)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - count: How many handled actions to wait for, counted since creation or ``reset()``.
+    ///   - timeout: How long to wait before failing. Success never waits for it.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: Every action handled so far (at least `count` unless it timed out).
+    @discardableResult
+    public func waitForActions(
+        _ count: Int,
+        timeout: Duration = .seconds(1),
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> [Action] {
+        let arrived = await handledCounter.wait(for: count, timeout: timeout)
+        let actions = dispatchedActions
+        if !arrived {
+            FailureReporter.report(
+                "Timed out after \(timeout.doublesSeconds) waiting for \(count) dispatched "
+                    + "\(count == 1 ? "action" : "actions"); \(actions.count) dispatched" + Self.listing(actions),
+                at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+            )
+        }
+        return actions
+    }
+
+    /// Forgets every handled action and restores the initial state; the reducer and callbacks
+    /// stay.
+    public func reset() {
+        storage.withLock { storage in
+            storage.state = initialState
+            storage.actions = []
+        }
+        handledCounter.reset()
+    }
+
+    static func listing(_ actions: [Action]) -> String {
+        guard !actions.isEmpty else { return "" }
+        return ":\n" + actions.enumerated()
+            .map { "  #\($0.offset + 1) \(DoublesValueDiff.describe($0.element))" }
+            .joined(separator: "\n")
+    }
+}
+
+extension RecordingStore where State == Void {
+    /// Creates a store that only records actions, for code that dispatches but never reads
+    /// state.
+    ///
+    /// ```swift
+    /// let store = RecordingStore<any Action, Void>()
+    /// ```
+    public convenience init() {
+        self.init(initialState: ())
+    }
+}

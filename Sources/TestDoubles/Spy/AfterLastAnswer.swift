@@ -1,0 +1,10 @@
+/// What a spy does when it is called again after the last answer of a sequence given to
+/// ``MethodSpy/returns(inOrder:afterLast:)``.
+public enum AfterLastAnswer: Sendable, Equatable {
+    /// Keep giving the last answer (the default): `returns(inOrder: [a, b])` answers
+    /// `a, b, b, b, …`.
+    case repeatLast
+    /// Report a failure naming the method and how many answers there were, then return or
+    /// throw the spy's fallback.
+    case reportFailure
+}

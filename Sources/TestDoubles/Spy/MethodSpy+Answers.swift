@@ -1,0 +1,142 @@
+import TestSupportCore
+
+extension MethodSpy {
+    /// Answers every call with `value`.
+    ///
+    /// ```swift
+    /// repository.cachedBooksSpy.returns([dune])
+    /// ```
+    ///
+    /// - Parameter value: The value each call returns.
+    public func returns(_ value: Output) {
+        configure(.result(.success(value)))
+    }
+
+    /// Answers calls with `values`, one per call in order; after the last one, `afterLast`
+    /// decides: by default the last value repeats (`a, b, b, b, …`); `.reportFailure` reports
+    /// a failure naming the method and returns or throws the fallback.
+    ///
+    /// ```swift
+    /// repository.fetchPageSpy.returns(inOrder: [firstPage, lastPage])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - values: The answers, first call first. An empty list is reported as a mistake.
+    ///   - afterLast: What calls after the last answer get.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    public func returns(
+        inOrder values: [Output],
+        afterLast: AfterLastAnswer = .repeatLast,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        results(
+            inOrder: values.map { .success($0) }, afterLast: afterLast,
+            fileID: fileID, filePath: filePath, line: line, column: column
+        )
+    }
+
+    /// Answers calls with `results`, one per call in order, each either a value or an error:
+    /// for "fails once, then succeeds". After the last one, `afterLast` decides, as in
+    /// ``returns(inOrder:afterLast:fileID:filePath:line:column:)``.
+    ///
+    /// ```swift
+    /// repository.fetchPageSpy.results(inOrder: [.failure(URLError(.timedOut)), .success(page)])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - results: The answers, first call first. An empty list is reported as a mistake.
+    ///   - afterLast: What calls after the last answer get.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    public func results(
+        inOrder results: [Result<Output, Failure>],
+        afterLast: AfterLastAnswer = .repeatLast,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        guard !results.isEmpty else {
+            FailureReporter.report(
+                "An answer sequence for \(method) needs at least one answer; got an empty list",
+                at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+            )
+            return
+        }
+        configure(.sequence(results, afterLast: afterLast))
+    }
+
+    /// Answers every call by throwing `error`.
+    ///
+    /// ```swift
+    /// repository.fetchPageSpy.throws(URLError(.notConnectedToInternet))
+    /// ```
+    ///
+    /// - Parameter error: The error each call throws.
+    public func `throws`(_ error: Failure) {
+        configure(.result(.failure(error)))
+    }
+
+    /// Answers every call by running `body` with the call's input; `body` may throw.
+    ///
+    /// It runs outside the spy's lock, so it may call the spy (or anything else) again.
+    ///
+    /// ```swift
+    /// repository.fetchPageSpy.answers { page in CatalogPage(books: [], nextPage: page + 1) }
+    /// ```
+    ///
+    /// - Parameter body: Computes the answer from the input.
+    public func answers(_ body: @escaping @Sendable (Input) throws(Failure) -> Output) {
+        configure(.closure(body))
+    }
+
+    /// Answers every asynchronous call by running the asynchronous `body` with the call's
+    /// input. A synchronous call cannot await it: it reports a failure and gets the fallback.
+    ///
+    /// - Parameter body: Computes the answer from the input.
+    public func answers(_ body: @escaping @Sendable (Input) async throws(Failure) -> Output) {
+        configure(.asyncClosure(body))
+    }
+
+    /// Holds every asynchronous call that arrives from now on until the returned suspension is
+    /// released; see ``CallSuspension``.
+    ///
+    /// ```swift
+    /// let fetch = repository.fetchPageSpy.suspendCalls()
+    /// let load = Task { await viewModel.load() }
+    /// await fetch.waitUntilSuspended()
+    /// #expect(viewModel.isLoading)
+    /// fetch.release()
+    /// await load.value
+    /// ```
+    ///
+    /// Calling it again releases the previous suspension and starts a new one.
+    ///
+    /// - Returns: The suspension to wait on and release.
+    @discardableResult
+    public func suspendCalls() -> CallSuspension {
+        let suspension = CallSuspension(method: method)
+        let previous = state.withLock { state -> CallSuspension? in
+            let previous = state.suspension
+            state.suspension = suspension
+            return previous
+        }
+        previous?.release()
+        return suspension
+    }
+
+    private func configure(_ answer: Answer) {
+        state.withLock { state in
+            state.answer = answer
+            state.answersGiven = 0
+        }
+    }
+}

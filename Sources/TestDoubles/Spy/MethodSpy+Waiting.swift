@@ -1,0 +1,44 @@
+import TestSupportCore
+
+extension MethodSpy {
+    /// Waits until the method has been called `count` times in all, resuming the moment the
+    /// call that reaches it is recorded; reports a failure at the caller's line if that does not
+    /// happen within `timeout`.
+    ///
+    /// For code that calls the dependency from a task of its own, with nothing to await:
+    ///
+    /// ```swift
+    /// viewModel.refreshInBackground()
+    /// await repository.fetchPageSpy.waitForCalls(1)
+    /// repository.fetchPageSpy.expectCalledOnce(with: 1)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - count: The number of calls to wait for, counted since creation or ``reset()``.
+    ///   - timeout: How long to wait before failing. Success never waits for it.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: `true` when the calls arrived; `false` after reporting a timeout.
+    @discardableResult
+    public func waitForCalls(
+        _ count: Int = 1,
+        timeout: Duration = .seconds(1),
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> Bool {
+        let arrived = await callCounter.wait(for: count, timeout: timeout)
+        failures.flush()
+        if arrived { return true }
+        let seen = calls
+        FailureReporter.report(
+            "Timed out after \(timeout.doublesSeconds) waiting for \(method) to be called \(Self.timesText(count)); "
+                + "it was called \(Self.timesText(seen.count))" + Self.listing(seen),
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+        return false
+    }
+}

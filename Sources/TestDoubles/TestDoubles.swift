@@ -1,1 +1,0 @@
-// The TestDoubles module. Its types land with the module's issue.

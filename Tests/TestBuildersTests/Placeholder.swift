@@ -1,1 +1,0 @@
-// Tests for TestBuilders land with the module's issue.

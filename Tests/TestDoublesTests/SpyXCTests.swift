@@ -1,0 +1,78 @@
+import TestDoubles
+import TestSupportTesting
+import XCTest
+
+final class SpyXCTests: FailureRecordingTestCase {
+    func test_call_withoutAnswer_reportsMethodAtCallingLine() throws {
+        let spy = Spy<Int, String>("title(for:)", fallback: "")
+
+        let line = #line + 1
+        let failures = capturingXCTestFailures { _ = spy.call(3) }
+
+        let failure = try XCTUnwrap(failures.first)
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(
+            failure.description.contains(
+                "title(for:) was called with 3 but has no answer configured; "
+                    + "configure one with returns(_:), answers(_:) or throws(_:); returned the fallback \"\""
+            ),
+            failure.description
+        )
+        XCTAssertEqual(failure.line, line)
+        XCTAssertTrue(failure.filePath.hasSuffix("SpyXCTests.swift"))
+    }
+
+    func test_call_unimplemented_reportsUnimplementedMethod() throws {
+        let spy: Spy<String, Int> = .unimplemented("rating(for:)", fallback: 0)
+
+        let line = #line + 1
+        let failures = capturingXCTestFailures { _ = spy.call("dune") }
+
+        let failure = try XCTUnwrap(failures.first)
+        XCTAssertTrue(
+            failure.description.contains("Unimplemented: rating(for:) was called with \"dune\", but this test declared it must not be called"),
+            failure.description
+        )
+        XCTAssertEqual(failure.line, line)
+    }
+
+    func test_call_withValue_returnsValueWithoutFailure() {
+        let spy = Spy<Void, Int>("count()", fallback: 0)
+        spy.returns(4)
+        var answer = 0
+
+        let failures = capturingXCTestFailures { answer = spy.call() }
+
+        XCTAssertEqual(answer, 4)
+        XCTAssertEqual(failures, [])
+    }
+
+    @MainActor
+    func test_suspendCalls_whileHeld_letsTestObserveLoading() async {
+        let catalog = SpyTestCatalogStub()
+        catalog.fetchSpy.returns(SpyTestBook(title: "Dune", pages: 412))
+        let loader = SpyTestLoader(catalog: catalog)
+        let suspension = catalog.fetchSpy.suspendCalls()
+
+        let load = Task { await loader.load() }
+        await suspension.waitUntilSuspended()
+        XCTAssertTrue(loader.isLoading)
+
+        suspension.release()
+        await load.value
+        XCTAssertFalse(loader.isLoading)
+    }
+
+    @MainActor
+    func test_waitUntilSuspended_whenNoCallArrives_reportsTimeoutAtCallerLine() async throws {
+        let catalog = SpyTestCatalogStub()
+        let suspension = catalog.fetchSpy.suspendCalls()
+
+        let line = #line + 1
+        let failures = await capturingXCTestFailures { await suspension.waitUntilSuspended(timeout: .zero) }
+
+        let failure = try XCTUnwrap(failures.first)
+        XCTAssertTrue(failure.description.contains("Timed out after 0 s waiting for 1 call to fetch(id:) to suspend"), failure.description)
+        XCTAssertEqual(failure.line, line)
+    }
+}
