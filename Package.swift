@@ -65,19 +65,18 @@ let package = Package(
         .target(
             name: "BookshelfTestSupport",
             dependencies: ["Bookshelf", "TestSupportKit"],
-            path: "Examples/BookshelfTestSupport"
+            path: "Examples/BookshelfTestSupport",
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "BookshelfXCTests",
             dependencies: ["Bookshelf", "BookshelfTestSupport", "TestSupportKit"],
-            path: "Examples/BookshelfXCTests",
-            resources: [.copy("Fixtures")]
+            path: "Examples/BookshelfXCTests"
         ),
         .testTarget(
             name: "BookshelfSwiftTests",
             dependencies: ["Bookshelf", "BookshelfTestSupport", "TestSupportKit"],
-            path: "Examples/BookshelfSwiftTests",
-            resources: [.copy("Fixtures")]
+            path: "Examples/BookshelfSwiftTests"
         ),
 
         // Copies of Docs/Templates with their placeholders filled (.ci/check-templates), compiled and run

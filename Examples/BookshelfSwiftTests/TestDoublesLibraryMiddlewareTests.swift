@@ -1,4 +1,5 @@
 import Bookshelf
+import BookshelfTestSupport
 import Foundation
 import TestSupportKit
 import Testing

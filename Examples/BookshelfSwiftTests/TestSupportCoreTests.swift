@@ -20,8 +20,8 @@ struct ShelfSummaryFormatterTests {
         @Test("A mixed shelf counts the finished books")
         func mixedShelf() {
             let books = [
-                Book.sample(title: "Dune", status: .finished),
-                Book.sample(title: "Emma", status: .reading),
+                Book.make { $0.title = "Dune"; $0.status = .finished },
+                Book.make { $0.title = "Emma"; $0.status = .reading },
             ]
 
             let summary = withLeakTracking { tracker in
@@ -45,9 +45,9 @@ struct ShelfSorterTests {
         @Test("Books being read come first and finished books last")
         func readingFirstFinishedLast() {
             let books = [
-                Book.sample(title: "Persuasion", status: .finished),
-                Book.sample(title: "Ulysses", status: .wantToRead),
-                Book.sample(title: "Dune", status: .reading),
+                Book.make { $0.title = "Persuasion"; $0.status = .finished },
+                Book.make { $0.title = "Ulysses"; $0.status = .wantToRead },
+                Book.make { $0.title = "Dune"; $0.status = .reading },
             ]
             var sut: ShelfSorter? = ShelfSorter()
             if let sut { leaks.track(sut) }
@@ -64,7 +64,7 @@ struct ShelfSorterTests {
     struct AssertShelfOrder {
         @Test("A wrong order reports both orders")
         func wrongOrderReportsBoth() {
-            let books = [Book.sample(title: "B"), Book.sample(title: "A")]
+            let books = [Book.make(\.title, "B"), Book.make(\.title, "A")]
 
             let failures: [TestFailure] = FailureReporter.collectFailures {
                 assertShelfOrder(books, ["A", "B"])
@@ -84,8 +84,8 @@ struct ReadingStatsRecorderTests {
             let recorded = Locked<[String]>([])
             let sut = ReadingStatsRecorder { book in recorded.withLock { $0.append(book.title) } }
 
-            sut.recordFinished(Book.sample(id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1)), title: "Dune"))
-            sut.recordFinished(Book.sample(id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2)), title: "Emma"))
+            sut.recordFinished(Book.make { $0.id = .sequential(1); $0.title = "Dune" })
+            sut.recordFinished(Book.make { $0.id = .sequential(2); $0.title = "Emma" })
 
             // The recorder offers no hook to await, so poll with a timeout.
             await waitUntil("both books are recorded", timeout: .seconds(5)) { recorded.value.count == 2 }

@@ -18,8 +18,8 @@ final class ShelfSummaryFormatterXCTests: XCTestCase {
     func test_summary_mixedShelf_countsFinishedBooks() {
         let sut = makeSUT()
         let books = [
-            Book.sample(title: "Dune", status: .finished),
-            Book.sample(title: "Emma", status: .reading),
+            Book.make { $0.title = "Dune"; $0.status = .finished },
+            Book.make { $0.title = "Emma"; $0.status = .reading },
         ]
 
         XCTAssertEqual(sut.summary(of: books), "2 books · 1 finished")
@@ -39,9 +39,9 @@ final class ShelfSorterXCTests: XCTestCase {
 
     func test_sorted_mixedStatuses_putsReadingFirstAndFinishedLast() {
         let books = [
-            Book.sample(title: "Persuasion", status: .finished),
-            Book.sample(title: "Ulysses", status: .wantToRead),
-            Book.sample(title: "Dune", status: .reading),
+            Book.make { $0.title = "Persuasion"; $0.status = .finished },
+            Book.make { $0.title = "Ulysses"; $0.status = .wantToRead },
+            Book.make { $0.title = "Dune"; $0.status = .reading },
         ]
 
         let sorted = withLeakTracking { tracker in
@@ -54,7 +54,7 @@ final class ShelfSorterXCTests: XCTestCase {
     }
 
     func test_assertShelfOrder_wrongOrder_reportsBothOrders() {
-        let books = [Book.sample(title: "B"), Book.sample(title: "A")]
+        let books = [Book.make(\.title, "B"), Book.make(\.title, "A")]
 
         let failures: [TestFailure] = FailureReporter.collectFailures {
             assertShelfOrder(books, ["A", "B"])
@@ -71,8 +71,8 @@ final class ReadingStatsRecorderXCTests: XCTestCase {
         let recorded = Locked<[String]>([])
         let sut = ReadingStatsRecorder { book in recorded.withLock { $0.append(book.title) } }
 
-        sut.recordFinished(Book.sample(id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1)), title: "Dune"))
-        sut.recordFinished(Book.sample(id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2)), title: "Emma"))
+        sut.recordFinished(Book.make { $0.id = .sequential(1); $0.title = "Dune" })
+        sut.recordFinished(Book.make { $0.id = .sequential(2); $0.title = "Emma" })
 
         // The recorder offers no hook to await, so poll with a timeout.
         await waitUntil("both books are recorded", timeout: .seconds(5)) { recorded.value.count == 2 }

@@ -1,1 +1,0 @@
-// Example suites land with the examples issue.
