@@ -1,1 +1,0 @@
-// The KeyValueStoreInterface module. Its types land with the module's issue.

@@ -1,1 +1,0 @@
-// The KeychainInterface module. Its types land with the module's issue.
