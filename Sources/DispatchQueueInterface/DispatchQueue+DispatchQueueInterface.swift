@@ -5,7 +5,10 @@ import Foundation
 /// queue's own method.
 extension DispatchQueue: DispatchQueueInterface {
     /// Whether this queue is `DispatchQueue.main`.
-    public var isMainQueue: Bool { self === DispatchQueue.main }
+    ///
+    /// Compared by label: on Linux `DispatchQueue.main` hands out a new wrapper object on each
+    /// access, so identity says nothing.
+    public var isMainQueue: Bool { self === DispatchQueue.main || label == DispatchQueue.main.label }
 
     /// `Thread.isMainThread` for the main queue; `false` for any other queue, since Dispatch
     /// offers no reliable "current queue" query.
