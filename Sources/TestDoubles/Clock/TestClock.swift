@@ -74,12 +74,6 @@ public final class TestClock: Clock, Sendable {
         let id: Int
         let count: Int
         let continuation: CheckedContinuation<Bool, Never>
-        let watchdog: Task<Void, Never>
-
-        func resume(_ satisfied: Bool) {
-            watchdog.cancel()
-            continuation.resume(returning: satisfied)
-        }
     }
 
     private struct State {
@@ -88,12 +82,20 @@ public final class TestClock: Clock, Sendable {
         var sleepers: [Sleeper] = []
         var cancelledBeforeRegistration: Set<Int> = []
         var waiters: [Waiter] = []
+        var watchdogs: [Int: Task<Void, Never>] = [:]
 
-        mutating func takeSatisfiedWaiters() -> [Waiter] {
+        /// Removes the waiters that enough sleepers satisfy, with their watchdogs.
+        mutating func takeSatisfiedWaiters() -> [(Waiter, Task<Void, Never>?)] {
             let count = sleepers.count
             let satisfied = waiters.filter { $0.count <= count }
             waiters.removeAll { $0.count <= count }
-            return satisfied
+            return satisfied.map { ($0, watchdogs.removeValue(forKey: $0.id)) }
+        }
+
+        /// Removes one waiter, with its watchdog.
+        mutating func takeWaiter(_ id: Int) -> (Waiter, Task<Void, Never>?)? {
+            guard let index = waiters.firstIndex(where: { $0.id == id }) else { return nil }
+            return (waiters.remove(at: index), watchdogs.removeValue(forKey: id))
         }
     }
 
@@ -135,7 +137,7 @@ public final class TestClock: Clock, Sendable {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                enum Outcome { case wakeNow, cancelled, sleeping([Waiter]) }
+                enum Outcome { case wakeNow, cancelled, sleeping([(Waiter, Task<Void, Never>?)]) }
                 let outcome: Outcome = state.withLock { state in
                     if state.cancelledBeforeRegistration.remove(id) != nil { return .cancelled }
                     if deadline <= state.now { return .wakeNow }
@@ -148,7 +150,10 @@ public final class TestClock: Clock, Sendable {
                 case .cancelled:
                     continuation.resume(throwing: CancellationError())
                 case .sleeping(let waiters):
-                    for waiter in waiters { waiter.resume(true) }
+                    for (waiter, watchdog) in waiters {
+                        watchdog?.cancel()
+                        waiter.continuation.resume(returning: true)
+                    }
                 }
             }
         } onCancel: {
@@ -247,32 +252,33 @@ public final class TestClock: Clock, Sendable {
         }
         let satisfied = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                let ready = state.withLock { state in
+                    if state.sleepers.count >= count { return true }
+                    state.waiters.append(Waiter(id: id, count: count, continuation: continuation))
+                    return false
+                }
+                if ready {
+                    continuation.resume(returning: true)
+                    return
+                }
                 // The safety net: real time only matters when the awaited sleep never comes.
                 let watchdog = Task { [state] in
                     try? await Task.sleep(for: timeout)
                     guard !Task.isCancelled else { return }
-                    let expired = state.withLock { state -> Waiter? in
-                        guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
-                        return state.waiters.remove(at: index)
-                    }
-                    expired?.resume(false)
+                    state.withLock { $0.takeWaiter(id) }?.0.continuation.resume(returning: false)
                 }
-                let ready = state.withLock { state in
-                    if state.sleepers.count >= count { return true }
-                    state.waiters.append(Waiter(id: id, count: count, continuation: continuation, watchdog: watchdog))
-                    return false
+                let stillWaiting = state.withLock { state in
+                    guard state.waiters.contains(where: { $0.id == id }) else { return false }
+                    state.watchdogs[id] = watchdog
+                    return true
                 }
-                if ready {
-                    watchdog.cancel()
-                    continuation.resume(returning: true)
-                }
+                if !stillWaiting { watchdog.cancel() }
             }
         } onCancel: {
-            let waiter = state.withLock { state -> Waiter? in
-                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
-                return state.waiters.remove(at: index)
+            if let (waiter, watchdog) = state.withLock({ $0.takeWaiter(id) }) {
+                watchdog?.cancel()
+                waiter.continuation.resume(returning: false)
             }
-            waiter?.resume(false)
         }
         if !satisfied && !Task.isCancelled {
             let sleeping = state.withLock { $0.sleepers.sorted(by: Self.wakeOrder).map(\.deadline) }

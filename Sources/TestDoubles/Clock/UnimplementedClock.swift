@@ -1,8 +1,9 @@
 import TestSupportCore
 
-/// A `Clock` for code paths that must not read the time or sleep: each use reports a failure
-/// at the line that created the clock, then behaves like an ``ImmediateClock`` so the code
-/// under test can finish.
+/// A `Clock` for code paths that must not read the time or sleep: its first use reports a
+/// failure at the line that created the clock (once: `sleep(for:)` reads `now` and then sleeps,
+/// which is one mistake), then it behaves like an ``ImmediateClock`` so the code under test can
+/// finish.
 ///
 /// ```swift
 /// let loader = RetryingLoader(clock: UnimplementedClock())   // the first attempt succeeds
@@ -16,6 +17,7 @@ public final class UnimplementedClock: Clock, Sendable {
     private let createdAt: CallSite
     private let reporter: OffTaskFailureReporter
     private let fallback = ImmediateClock()
+    private let reported = Locked(false)
 
     /// Creates a clock that fails the test when used; create it on the test's task.
     ///
@@ -37,31 +39,33 @@ public final class UnimplementedClock: Clock, Sendable {
         self.reporter = OffTaskFailureReporter()
     }
 
-    /// Reports a failure, then returns the fallback clock's time.
+    /// Reports a failure on first use, then returns the fallback clock's time.
     public var now: Instant {
-        reporter.report("Unimplemented: \(name).now was read; this code path was expected not to use the clock", at: createdAt)
+        reportFirstUse("now was read")
         return fallback.now
     }
 
     /// Zero.
     public var minimumResolution: Duration { .zero }
 
-    /// Reports a failure, then returns at once.
+    /// Reports a failure on first use, then returns at once.
     ///
     /// - Parameters:
     ///   - deadline: The requested deadline.
     ///   - tolerance: Ignored.
     /// - Throws: `CancellationError` if the task is cancelled.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-        reporter.report(
-            "Unimplemented: \(name).sleep(until: \(deadline)) was called; this code path was expected not to sleep",
-            at: createdAt
-        )
+        reportFirstUse("sleep(until: \(deadline)) was called")
         try await fallback.sleep(until: deadline, tolerance: tolerance)
     }
 
     /// Reports again, on the calling task, failures raised on other threads.
     public func flush() { reporter.flush() }
+
+    private func reportFirstUse(_ use: String) {
+        guard !reported.exchange(true) else { return }
+        reporter.report("Unimplemented: \(name) was used (\(use)); this code path was expected not to use the clock", at: createdAt)
+    }
 }
 
 extension Clock where Self == UnimplementedClock {
