@@ -61,7 +61,7 @@ public final class KeychainFake: KeychainInterface {
     }
 
     private struct State {
-        var items: [Item] = []
+        var items: KeychainItemTable
         var isDeviceLocked = false
         var failNext: [KeychainOperation.Kind: [KeychainError]] = [:]
         var failEvery: [KeychainOperation.Kind: KeychainError] = [:]
@@ -84,7 +84,7 @@ public final class KeychainFake: KeychainInterface {
     ///   - items: Items present from the start (not recorded as operations).
     public init(accessGroups: [String] = [], items: [Item] = []) {
         self.accessGroups = accessGroups
-        self.state = KeychainStateLock(State(items: items))
+        self.state = KeychainStateLock(State(items: KeychainItemTable(items)))
     }
 
     // MARK: Inspection and control
@@ -93,7 +93,7 @@ public final class KeychainFake: KeychainInterface {
     public var operations: [KeychainOperation] { state.withLock { $0.operations } }
 
     /// The stored items, in insertion order.
-    public var items: [Item] { state.withLock { $0.items } }
+    public var items: [Item] { state.withLock { $0.items.all } }
 
     /// Whether the simulated device is locked (items not available while locked then throw
     /// ``KeychainError/interactionNotAllowed``).
@@ -110,7 +110,7 @@ public final class KeychainFake: KeychainInterface {
     /// - Returns: The accessibility.
     public func accessibility(account: String, in scope: KeychainScope) -> KeychainAccessibility? {
         state.withLock { state in
-            state.items.first { matches($0, account: account, scope: scope) }?.accessibility
+            firstMatch(in: state.items, account: account, scope: scope)?.accessibility
         }
     }
 
@@ -165,10 +165,8 @@ public final class KeychainFake: KeychainInterface {
         try perform(.add, account: account, scope: scope) { state throws(KeychainError) in
             let group = try writeGroup(for: scope)
             if state.isDeviceLocked && !accessibility.isAvailableWhileLocked { throw .interactionNotAllowed }
-            let exists = state.items.contains {
-                $0.service == scope.service && $0.account == account && $0.accessGroup == group
-                    && $0.synchronizable == scope.synchronizable
-            }
+            let exists = state.items.items(service: scope.service, account: account, synchronizable: scope.synchronizable)
+                .contains { $0.accessGroup == group }
             if exists { throw .duplicateItem }
             var item = Item(data, account: account, in: scope, accessibility: accessibility)
             item.accessGroup = group
@@ -200,12 +198,16 @@ public final class KeychainFake: KeychainInterface {
     public func update(_ data: Data, account: String, in scope: KeychainScope) throws(KeychainError) {
         try perform(.update, account: account, scope: scope) { state throws(KeychainError) in
             try checkEntitlement(scope)
-            let indices = state.items.indices.filter { matches(state.items[$0], account: account, scope: scope) }
-            guard !indices.isEmpty else { throw .itemNotFound }
-            if state.isDeviceLocked && indices.contains(where: { !state.items[$0].accessibility.isAvailableWhileLocked }) {
+            let matching = state.items.items(service: scope.service, account: account, synchronizable: scope.synchronizable)
+                .filter { matches($0, account: account, scope: scope) }
+            guard !matching.isEmpty else { throw .itemNotFound }
+            if state.isDeviceLocked && matching.contains(where: { !$0.accessibility.isAvailableWhileLocked }) {
                 throw .interactionNotAllowed
             }
-            for index in indices { state.items[index].data = data }
+            state.items.modify(
+                service: scope.service, account: account, synchronizable: scope.synchronizable,
+                where: { matches($0, account: account, scope: scope) }
+            ) { $0.data = data }
         }
     }
 
@@ -217,9 +219,10 @@ public final class KeychainFake: KeychainInterface {
     public func delete(account: String, in scope: KeychainScope) throws(KeychainError) {
         try perform(.delete, account: account, scope: scope) { state throws(KeychainError) in
             try checkEntitlement(scope)
-            let before = state.items.count
-            state.items.removeAll { matches($0, account: account, scope: scope) }
-            if state.items.count == before { throw .itemNotFound }
+            let removed = state.items.removeAll(
+                service: scope.service, account: account, synchronizable: scope.synchronizable
+            ) { matches($0, account: account, scope: scope) }
+            if removed == 0 { throw .itemNotFound }
         }
     }
 
@@ -240,7 +243,7 @@ public final class KeychainFake: KeychainInterface {
     public func accounts(in scope: KeychainScope) throws(KeychainError) -> [String] {
         try perform(.listAccounts, account: nil, scope: scope) { state throws(KeychainError) in
             try checkEntitlement(scope)
-            return Array(Set(state.items.filter { matches($0, account: nil, scope: scope) }.map(\.account))).sorted()
+            return Array(Set(state.items.unordered.filter { matches($0, account: nil, scope: scope) }.map(\.account))).sorted()
         }
     }
 
@@ -291,8 +294,9 @@ public final class KeychainFake: KeychainInterface {
         return true
     }
 
-    private func firstMatch(in items: [Item], account: String, scope: KeychainScope) -> Item? {
-        let candidates = items.filter { matches($0, account: account, scope: scope) }
+    private func firstMatch(in items: KeychainItemTable, account: String, scope: KeychainScope) -> Item? {
+        let candidates = items.items(service: scope.service, account: account, synchronizable: scope.synchronizable)
+            .filter { matches($0, account: account, scope: scope) }
         // Without a group, the real keychain searches the entitled groups in order.
         return candidates.min { rank($0.accessGroup) < rank($1.accessGroup) }
     }
