@@ -1,1 +1,232 @@
-// The DispatchQueueInterface module. Its types land with the module's issue.
+@preconcurrency import Dispatch
+
+/// The part of `DispatchQueue` that app code calls, as a protocol, so a test can inject a queue
+/// it controls.
+///
+/// Production code takes the interface and defaults it to the real queue; nothing changes at
+/// run time:
+///
+/// ```swift
+/// final class SearchViewModel {
+///     private let queue: any DispatchQueueInterface
+///
+///     init(queue: any DispatchQueueInterface = DispatchQueue.main) {
+///         self.queue = queue
+///     }
+///
+///     func queryChanged(_ text: String) {
+///         queue.asyncAfter(deadline: .now() + .milliseconds(300)) { self.search(text) }
+///     }
+/// }
+/// ```
+///
+/// A test passes a ``ManualDispatchQueue`` and moves virtual time:
+///
+/// ```swift
+/// let queue = ManualDispatchQueue()
+/// let viewModel = SearchViewModel(queue: queue)
+/// viewModel.queryChanged("dune")
+/// queue.advance(by: .milliseconds(300))   // the search runs now, in no real time
+/// ```
+///
+/// The requirements have names of their own (`scheduleAsync`, `performSync`); the familiar
+/// spellings (`async`, `asyncAfter`, `sync`) are extension methods that forward to them. So
+/// `DispatchQueue` conforms through small forwarding methods and never depends on the exact
+/// signatures of its SDK methods (which differ between SDK releases, down to
+/// `@convention(block)`).
+public protocol DispatchQueueInterface: Sendable {
+    /// Whether this is the main queue (or a double standing in for it).
+    var isMainQueue: Bool { get }
+
+    /// Whether the calling code is running on this queue now.
+    ///
+    /// For `DispatchQueue.main` this is `Thread.isMainThread`. Dispatch has no reliable
+    /// "current queue" query for other queues, so a real non-main queue answers `false`. The
+    /// doubles answer `true` while they are running one of their own blocks.
+    var isCurrentQueue: Bool { get }
+
+    /// Submits `work` to run asynchronously.
+    ///
+    /// - Parameters:
+    ///   - group: A group the work is associated with: entered now, left when the work ends.
+    ///   - qos: The quality of service.
+    ///   - flags: The work item flags.
+    ///   - work: The work.
+    func scheduleAsync(
+        group: DispatchGroup?,
+        qos: DispatchQoS,
+        flags: DispatchWorkItemFlags,
+        work: @escaping @Sendable () -> Void
+    )
+
+    /// Submits a work item to run asynchronously; a cancelled item is skipped.
+    ///
+    /// - Parameter workItem: The work item.
+    func scheduleAsync(_ workItem: DispatchWorkItem)
+
+    /// Submits `work` to run at or after `deadline` on the uptime clock.
+    ///
+    /// - Parameters:
+    ///   - deadline: When the work may run.
+    ///   - qos: The quality of service.
+    ///   - flags: The work item flags.
+    ///   - work: The work.
+    func scheduleAsync(
+        after deadline: DispatchTime,
+        qos: DispatchQoS,
+        flags: DispatchWorkItemFlags,
+        work: @escaping @Sendable () -> Void
+    )
+
+    /// Submits `work` to run at or after `wallDeadline` on the wall clock.
+    ///
+    /// - Parameters:
+    ///   - wallDeadline: When the work may run.
+    ///   - qos: The quality of service.
+    ///   - flags: The work item flags.
+    ///   - work: The work.
+    func scheduleAsync(
+        afterWallDeadline wallDeadline: DispatchWallTime,
+        qos: DispatchQoS,
+        flags: DispatchWorkItemFlags,
+        work: @escaping @Sendable () -> Void
+    )
+
+    /// Submits a work item to run at or after `deadline`; a cancelled item is skipped.
+    ///
+    /// - Parameters:
+    ///   - workItem: The work item.
+    ///   - deadline: When the work may run.
+    func scheduleAsync(_ workItem: DispatchWorkItem, after deadline: DispatchTime)
+
+    /// Submits a work item to run at or after `wallDeadline`; a cancelled item is skipped.
+    ///
+    /// - Parameters:
+    ///   - workItem: The work item.
+    ///   - wallDeadline: When the work may run.
+    func scheduleAsync(_ workItem: DispatchWorkItem, afterWallDeadline wallDeadline: DispatchWallTime)
+
+    /// Runs `work` on the queue and waits for it, returning its result or rethrowing its error.
+    ///
+    /// - Parameter work: The work.
+    /// - Returns: What `work` returns.
+    func performSync<T>(_ work: () throws -> T) rethrows -> T
+}
+
+extension DispatchQueueInterface {
+    /// Submits `work` to run asynchronously: the `DispatchQueue.async` spelling.
+    ///
+    /// ```swift
+    /// queue.async { label.text = title }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - group: A group the work is associated with.
+    ///   - qos: The quality of service.
+    ///   - flags: The work item flags.
+    ///   - work: The work.
+    public func async(
+        group: DispatchGroup? = nil,
+        qos: DispatchQoS = .unspecified,
+        flags: DispatchWorkItemFlags = [],
+        execute work: @escaping @Sendable () -> Void
+    ) {
+        scheduleAsync(group: group, qos: qos, flags: flags, work: work)
+    }
+
+    /// Submits a work item to run asynchronously: the `DispatchQueue.async(execute:)` spelling.
+    ///
+    /// - Parameter workItem: The work item; skipped if cancelled before it runs.
+    public func async(execute workItem: DispatchWorkItem) {
+        scheduleAsync(workItem)
+    }
+
+    /// Submits `work` to run at or after `deadline`: the `DispatchQueue.asyncAfter` spelling.
+    ///
+    /// ```swift
+    /// queue.asyncAfter(deadline: .now() + 30) { session.expire() }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - deadline: When the work may run.
+    ///   - qos: The quality of service.
+    ///   - flags: The work item flags.
+    ///   - work: The work.
+    public func asyncAfter(
+        deadline: DispatchTime,
+        qos: DispatchQoS = .unspecified,
+        flags: DispatchWorkItemFlags = [],
+        execute work: @escaping @Sendable () -> Void
+    ) {
+        scheduleAsync(after: deadline, qos: qos, flags: flags, work: work)
+    }
+
+    /// Submits `work` to run at or after a wall-clock deadline.
+    ///
+    /// - Parameters:
+    ///   - wallDeadline: When the work may run.
+    ///   - qos: The quality of service.
+    ///   - flags: The work item flags.
+    ///   - work: The work.
+    public func asyncAfter(
+        wallDeadline: DispatchWallTime,
+        qos: DispatchQoS = .unspecified,
+        flags: DispatchWorkItemFlags = [],
+        execute work: @escaping @Sendable () -> Void
+    ) {
+        scheduleAsync(afterWallDeadline: wallDeadline, qos: qos, flags: flags, work: work)
+    }
+
+    /// Submits a work item to run at or after `deadline`; cancel the item to stop it.
+    ///
+    /// ```swift
+    /// pendingSearch?.cancel()
+    /// let item = DispatchWorkItem { [weak self] in self?.search(text) }
+    /// pendingSearch = item
+    /// queue.asyncAfter(deadline: .now() + .milliseconds(300), execute: item)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - deadline: When the work may run.
+    ///   - workItem: The work item.
+    public func asyncAfter(deadline: DispatchTime, execute workItem: DispatchWorkItem) {
+        scheduleAsync(workItem, after: deadline)
+    }
+
+    /// Submits a work item to run at or after a wall-clock deadline.
+    ///
+    /// - Parameters:
+    ///   - wallDeadline: When the work may run.
+    ///   - workItem: The work item.
+    public func asyncAfter(wallDeadline: DispatchWallTime, execute workItem: DispatchWorkItem) {
+        scheduleAsync(workItem, afterWallDeadline: wallDeadline)
+    }
+
+    /// Runs `work` on the queue and waits for it: the `DispatchQueue.sync` spelling.
+    ///
+    /// ```swift
+    /// let count = queue.sync { cache.count }
+    /// ```
+    ///
+    /// - Parameter work: The work; it may throw.
+    /// - Returns: What `work` returns.
+    public func sync<T>(execute work: () throws -> T) rethrows -> T {
+        try performSync(work)
+    }
+
+    /// Runs `work` at once if the caller is already on this queue, otherwise submits it
+    /// asynchronously: the "ensure main thread" helper apps write by hand.
+    ///
+    /// ```swift
+    /// queue.asyncIfNotCurrent { self.render(state) }   // inline on main, hops otherwise
+    /// ```
+    ///
+    /// - Parameter work: The work.
+    public func asyncIfNotCurrent(execute work: @escaping @Sendable () -> Void) {
+        if isCurrentQueue {
+            work()
+        } else {
+            scheduleAsync(group: nil, qos: .unspecified, flags: [], work: work)
+        }
+    }
+}

@@ -1,1 +1,153 @@
-// The KeyValueStoreInterface module. Its types land with the module's issue.
+import Foundation
+
+/// The `UserDefaults` API apps use, as a protocol, so a test can inject a
+/// ``KeyValueStoreFake`` with the same semantics.
+///
+/// The requirements have `UserDefaults`' own signatures, so `UserDefaults` conforms as it is:
+///
+/// ```swift
+/// final class ReadingSettings {
+///     private let store: any KeyValueStoreInterface
+///
+///     init(store: any KeyValueStoreInterface = UserDefaults.standard) {
+///         self.store = store
+///         store.register(defaults: ["dailyGoalPages": 20])
+///     }
+///
+///     var dailyGoalPages: Int { store.integer(forKey: "dailyGoalPages") }
+/// }
+/// ```
+///
+/// The protocol is not `Sendable` because `UserDefaults` is not `Sendable` on every platform
+/// (on Linux the conformance is unavailable); ``KeyValueStoreFake`` itself is `Sendable`.
+public protocol KeyValueStoreInterface: AnyObject {
+    /// The value for `defaultName`, from the stored values or else the registered defaults.
+    ///
+    /// - Parameter defaultName: The key.
+    /// - Returns: The property-list value, or `nil`.
+    func object(forKey defaultName: String) -> Any?
+
+    /// The string for `defaultName`; numbers are returned as their decimal text.
+    ///
+    /// - Parameter defaultName: The key.
+    /// - Returns: The string, or `nil`.
+    func string(forKey defaultName: String) -> String?
+
+    /// The array for `defaultName`.
+    ///
+    /// - Parameter defaultName: The key.
+    /// - Returns: The array, or `nil`.
+    func array(forKey defaultName: String) -> [Any]?
+
+    /// The dictionary for `defaultName`.
+    ///
+    /// - Parameter defaultName: The key.
+    /// - Returns: The dictionary, or `nil`.
+    func dictionary(forKey defaultName: String) -> [String: Any]?
+
+    /// The data for `defaultName`.
+    ///
+    /// - Parameter defaultName: The key.
+    /// - Returns: The data, or `nil`.
+    func data(forKey defaultName: String) -> Data?
+
+    /// The array of strings for `defaultName`; `nil` if any element is not a string.
+    ///
+    /// - Parameter defaultName: The key.
+    /// - Returns: The strings, or `nil`.
+    func stringArray(forKey defaultName: String) -> [String]?
+
+    /// The integer for `defaultName`: 0 if missing; booleans, floating-point numbers (truncated)
+    /// and numeric strings are coerced.
+    ///
+    /// - Parameter defaultName: The key.
+    /// - Returns: The integer.
+    func integer(forKey defaultName: String) -> Int
+
+    /// The float for `defaultName`: 0 if missing; coerced like ``double(forKey:)``.
+    ///
+    /// - Parameter defaultName: The key.
+    /// - Returns: The float.
+    func float(forKey defaultName: String) -> Float
+
+    /// The double for `defaultName`: 0 if missing; booleans, integers and numeric strings are
+    /// coerced.
+    ///
+    /// - Parameter defaultName: The key.
+    /// - Returns: The double.
+    func double(forKey defaultName: String) -> Double
+
+    /// The Boolean for `defaultName`: `false` if missing; numbers are `true` when non-zero and
+    /// strings such as "YES", "true" or "1" are `true`.
+    ///
+    /// - Parameter defaultName: The key.
+    /// - Returns: The Boolean.
+    func bool(forKey defaultName: String) -> Bool
+
+    /// The URL for `defaultName`; a string is read as a file path (with `~` expanded).
+    ///
+    /// - Parameter defaultName: The key.
+    /// - Returns: The URL, or `nil`.
+    func url(forKey defaultName: String) -> URL?
+
+    /// Stores a property-list value; `nil` removes the key.
+    ///
+    /// - Parameters:
+    ///   - value: A string, number, Boolean, date, data, or an array or dictionary of them.
+    ///   - defaultName: The key.
+    func set(_ value: Any?, forKey defaultName: String)
+
+    /// Stores an integer.
+    ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - defaultName: The key.
+    func set(_ value: Int, forKey defaultName: String)
+
+    /// Stores a float.
+    ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - defaultName: The key.
+    func set(_ value: Float, forKey defaultName: String)
+
+    /// Stores a double.
+    ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - defaultName: The key.
+    func set(_ value: Double, forKey defaultName: String)
+
+    /// Stores a Boolean.
+    ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - defaultName: The key.
+    func set(_ value: Bool, forKey defaultName: String)
+
+    /// Stores a URL; `nil` removes the key.
+    ///
+    /// - Parameters:
+    ///   - url: The URL.
+    ///   - defaultName: The key.
+    func set(_ url: URL?, forKey defaultName: String)
+
+    /// Removes the stored value; a registered default shows through again.
+    ///
+    /// - Parameter defaultName: The key.
+    func removeObject(forKey defaultName: String)
+
+    /// Registers values every getter returns for keys with no stored value; they are never
+    /// stored themselves.
+    ///
+    /// - Parameter registrationDictionary: The defaults.
+    func register(defaults registrationDictionary: [String: Any])
+
+    /// Every visible key and value: registered defaults overlaid by stored values.
+    ///
+    /// - Returns: The dictionary.
+    func dictionaryRepresentation() -> [String: Any]
+}
+
+/// `UserDefaults` conforms with its own methods.
+extension UserDefaults: KeyValueStoreInterface {}

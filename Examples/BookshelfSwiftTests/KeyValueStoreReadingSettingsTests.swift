@@ -1,0 +1,66 @@
+import Bookshelf
+import Foundation
+import TestSupportKit
+import Testing
+
+@Suite("ReadingSettings")
+struct KeyValueStoreReadingSettingsTests {
+    @Test("A new reader gets the registered defaults, and nothing is written")
+    func newReaderGetsDefaults() {
+        // Given
+        let store = KeyValueStoreFake()
+
+        // When
+        let settings = ReadingSettings(store: store)
+
+        // Then
+        #expect(settings.dailyGoalPages == 20)
+        #expect(settings.showFinishedBooks)
+        #expect(settings.sortOrder == .byTitle)
+        #expect(settings.hasCompletedOnboarding == false)
+        #expect(store.writes.isEmpty)
+    }
+
+    @Test("The daily goal is kept within 1 to 500 pages")
+    func dailyGoalIsClamped() {
+        let store = KeyValueStoreFake()
+        let settings = ReadingSettings(store: store)
+
+        settings.dailyGoalPages = 900
+
+        #expect(settings.dailyGoalPages == 500)
+        #expect(store.writes == [KeyValueStoreWrite(key: "dailyGoalPages", value: .integer(500))])
+    }
+
+    @Test("The sort order is stored as JSON and read back")
+    func sortOrderRoundTrips() {
+        let store = KeyValueStoreFake()
+        let settings = ReadingSettings(store: store)
+
+        settings.sortOrder = .byAuthor
+
+        #expect(settings.sortOrder == .byAuthor)
+        store.expectNoMisuse()
+    }
+
+    @Test("Reset brings back the registered defaults")
+    func resetRestoresDefaults() {
+        let settings = ReadingSettings(store: KeyValueStoreFake())
+        settings.dailyGoalPages = 50
+        settings.showFinishedBooks = false
+
+        settings.reset()
+
+        #expect(settings.dailyGoalPages == 20)
+        #expect(settings.showFinishedBooks)
+    }
+
+    @Test("Settings survive a relaunch in a real, isolated UserDefaults suite")
+    func settingsSurviveRelaunch() {
+        withIsolatedUserDefaults { defaults in
+            ReadingSettings(store: defaults).hasCompletedOnboarding = true
+
+            #expect(ReadingSettings(store: defaults).hasCompletedOnboarding)
+        }
+    }
+}

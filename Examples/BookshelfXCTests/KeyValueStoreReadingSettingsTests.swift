@@ -1,0 +1,52 @@
+import Bookshelf
+import Foundation
+import TestSupportKit
+import XCTest
+
+final class KeyValueStoreReadingSettingsTests: XCTestCase {
+    private let store = KeyValueStoreFake()
+    private lazy var settings = ReadingSettings(store: store)
+
+    func test_init_forNewReader_returnsRegisteredDefaultsWithoutWriting() {
+        // Given / When: a fresh store
+
+        // Then
+        XCTAssertEqual(settings.dailyGoalPages, 20)
+        XCTAssertTrue(settings.showFinishedBooks)
+        XCTAssertEqual(settings.sortOrder, .byTitle)
+        XCTAssertFalse(settings.hasCompletedOnboarding)
+        XCTAssertEqual(store.writes, [])
+    }
+
+    func test_dailyGoalPages_aboveMaximum_isClampedTo500() {
+        settings.dailyGoalPages = 900
+
+        XCTAssertEqual(settings.dailyGoalPages, 500)
+        XCTAssertEqual(store.writes, [KeyValueStoreWrite(key: "dailyGoalPages", value: .integer(500))])
+    }
+
+    func test_sortOrder_whenSet_readsBack() {
+        settings.sortOrder = .byAuthor
+
+        XCTAssertEqual(settings.sortOrder, .byAuthor)
+        store.expectNoMisuse()
+    }
+
+    func test_reset_afterChanges_restoresDefaults() {
+        settings.dailyGoalPages = 50
+        settings.showFinishedBooks = false
+
+        settings.reset()
+
+        XCTAssertEqual(settings.dailyGoalPages, 20)
+        XCTAssertTrue(settings.showFinishedBooks)
+    }
+
+    func test_hasCompletedOnboarding_inRealIsolatedDefaults_survivesRelaunch() {
+        let defaults = makeIsolatedUserDefaults()
+
+        ReadingSettings(store: defaults).hasCompletedOnboarding = true
+
+        XCTAssertTrue(ReadingSettings(store: defaults).hasCompletedOnboarding)
+    }
+}

@@ -1,0 +1,167 @@
+@preconcurrency import Dispatch
+
+/// A queue double that runs every block at once on the calling thread, `asyncAfter` included:
+/// the simplest way to make queue-hopping code synchronous in a test or a preview.
+///
+/// ```swift
+/// let viewModel = BookListViewModel(queue: ImmediateDispatchQueue())
+/// viewModel.reload()                      // its queue.async { } has already run
+/// #expect(viewModel.books.count == 3)
+/// ```
+///
+/// Delays are ignored, so it cannot tell "after 300 ms" from "now"; use
+/// ``ManualDispatchQueue`` when the timing is what you test. A cancelled `DispatchWorkItem` is
+/// skipped. `sync` from inside one of its own blocks records a ``DispatchQueueMisuse``, as a
+/// real serial queue would deadlock there.
+public final class ImmediateDispatchQueue: DispatchQueueInterface {
+    private struct State {
+        var running = RunningThreads()
+        var misuses: [DispatchQueueMisuse] = []
+        var blocksRun = 0
+    }
+
+    /// The queue's label, used in misuse messages.
+    public let label: String
+    /// Whether this double stands in for the main queue.
+    public let isMainQueue: Bool
+
+    private let state = QueueStateLock(State())
+    private let onMisuse: (@Sendable (DispatchQueueMisuse) -> Void)?
+
+    /// Creates a queue that runs everything at once.
+    ///
+    /// - Parameters:
+    ///   - label: A label for messages.
+    ///   - isMainQueue: Whether it stands in for the main queue.
+    ///   - onMisuse: Called with each misuse as it is recorded.
+    public init(
+        label: String = "ImmediateDispatchQueue",
+        isMainQueue: Bool = false,
+        onMisuse: (@Sendable (DispatchQueueMisuse) -> Void)? = nil
+    ) {
+        self.label = label
+        self.isMainQueue = isMainQueue
+        self.onMisuse = onMisuse
+    }
+
+    /// How many blocks have run (cancelled work items are not counted).
+    public var blocksRun: Int { state.withLock { $0.blocksRun } }
+
+    /// The misuses recorded so far, oldest first.
+    public var misuses: [DispatchQueueMisuse] { state.withLock { $0.misuses } }
+
+    /// Returns the recorded misuses and forgets them.
+    ///
+    /// - Returns: The misuses recorded since the last call.
+    public func takeMisuses() -> [DispatchQueueMisuse] {
+        state.withLock { state in
+            defer { state.misuses = [] }
+            return state.misuses
+        }
+    }
+
+    /// Whether the calling code is running inside one of this queue's blocks.
+    public var isCurrentQueue: Bool { state.withLock { $0.running.containsCurrentThread } }
+
+    /// Runs `work` now.
+    ///
+    /// - Parameters:
+    ///   - group: Entered and left around the work.
+    ///   - qos: Ignored.
+    ///   - flags: Ignored.
+    ///   - work: The work.
+    public func scheduleAsync(
+        group: DispatchGroup?,
+        qos: DispatchQoS,
+        flags: DispatchWorkItemFlags,
+        work: @escaping @Sendable () -> Void
+    ) {
+        execute(.submitted(.closure(work), group: group))
+    }
+
+    /// Runs the work item now unless it is cancelled.
+    ///
+    /// - Parameter workItem: The work item.
+    public func scheduleAsync(_ workItem: DispatchWorkItem) {
+        execute(.submitted(.workItem(workItem), group: nil))
+    }
+
+    /// Runs `work` now, ignoring the deadline.
+    ///
+    /// - Parameters:
+    ///   - deadline: Ignored.
+    ///   - qos: Ignored.
+    ///   - flags: Ignored.
+    ///   - work: The work.
+    public func scheduleAsync(
+        after deadline: DispatchTime,
+        qos: DispatchQoS,
+        flags: DispatchWorkItemFlags,
+        work: @escaping @Sendable () -> Void
+    ) {
+        execute(.submitted(.closure(work), group: nil))
+    }
+
+    /// Runs `work` now, ignoring the deadline.
+    ///
+    /// - Parameters:
+    ///   - wallDeadline: Ignored.
+    ///   - qos: Ignored.
+    ///   - flags: Ignored.
+    ///   - work: The work.
+    public func scheduleAsync(
+        afterWallDeadline wallDeadline: DispatchWallTime,
+        qos: DispatchQoS,
+        flags: DispatchWorkItemFlags,
+        work: @escaping @Sendable () -> Void
+    ) {
+        execute(.submitted(.closure(work), group: nil))
+    }
+
+    /// Runs the work item now unless it is cancelled, ignoring the deadline.
+    ///
+    /// - Parameters:
+    ///   - workItem: The work item.
+    ///   - deadline: Ignored.
+    public func scheduleAsync(_ workItem: DispatchWorkItem, after deadline: DispatchTime) {
+        execute(.submitted(.workItem(workItem), group: nil))
+    }
+
+    /// Runs the work item now unless it is cancelled, ignoring the deadline.
+    ///
+    /// - Parameters:
+    ///   - workItem: The work item.
+    ///   - wallDeadline: Ignored.
+    public func scheduleAsync(_ workItem: DispatchWorkItem, afterWallDeadline wallDeadline: DispatchWallTime) {
+        execute(.submitted(.workItem(workItem), group: nil))
+    }
+
+    /// Runs `work` now; from inside this queue's own work it also records a
+    /// ``DispatchQueueMisuse/Kind/syncFromOwnWork``.
+    ///
+    /// - Parameter work: The work.
+    /// - Returns: What `work` returns.
+    public func performSync<T>(_ work: () throws -> T) rethrows -> T {
+        let reentrant = state.withLock { state in
+            let inside = state.running.containsCurrentThread
+            state.running.enter()
+            state.blocksRun += 1
+            return inside
+        }
+        defer { state.withLock { $0.running.leave() } }
+        if reentrant {
+            let misuse = DispatchQueueMisuse.syncFromOwnWork(on: label)
+            state.withLock { $0.misuses.append(misuse) }
+            onMisuse?(misuse)
+        }
+        return try work()
+    }
+
+    private func execute(_ work: QueuedWork) {
+        state.withLock { $0.running.enter() }
+        defer { state.withLock { $0.running.leave() } }
+        if work.run() {
+            state.withLock { $0.blocksRun += 1 }
+        }
+    }
+}

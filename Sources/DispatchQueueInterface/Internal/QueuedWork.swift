@@ -1,0 +1,58 @@
+@preconcurrency import Dispatch
+import Foundation
+
+/// One block a double holds: a closure or a work item, with the group it entered.
+struct QueuedWork {
+    enum Body {
+        case closure(@Sendable () -> Void)
+        case workItem(DispatchWorkItem)
+    }
+
+    let body: Body
+    let group: DispatchGroup?
+
+    var isCancelled: Bool {
+        if case .workItem(let item) = body { return item.isCancelled }
+        return false
+    }
+
+    /// Enters the group, as Dispatch does when the work is submitted.
+    static func submitted(_ body: Body, group: DispatchGroup?) -> QueuedWork {
+        group?.enter()
+        return QueuedWork(body: body, group: group)
+    }
+
+    /// Runs the body unless it is a cancelled work item, then leaves the group.
+    /// - Returns: Whether the body ran.
+    @discardableResult
+    func run() -> Bool {
+        defer { group?.leave() }
+        switch body {
+        case .closure(let work):
+            work()
+            return true
+        case .workItem(let item):
+            guard !item.isCancelled else { return false }
+            item.perform()
+            return true
+        }
+    }
+}
+
+/// The threads currently running a double's blocks, to answer `isCurrentQueue` and to spot a
+/// `sync` from inside the queue's own work.
+struct RunningThreads {
+    private var identifiers: [ObjectIdentifier] = []
+
+    static var currentThread: ObjectIdentifier { ObjectIdentifier(Thread.current) }
+
+    var containsCurrentThread: Bool { identifiers.contains(Self.currentThread) }
+
+    mutating func enter() { identifiers.append(Self.currentThread) }
+
+    mutating func leave() {
+        if let index = identifiers.lastIndex(of: Self.currentThread) {
+            identifiers.remove(at: index)
+        }
+    }
+}

@@ -1,0 +1,415 @@
+@preconcurrency import Dispatch
+
+/// A serial queue double with virtual time: it holds every block until the test runs it, so a
+/// feature that waits 30 seconds is tested in microseconds.
+///
+/// Time starts at zero when the queue is created and moves only when the test says:
+///
+/// ```swift
+/// // Feature
+/// final class SessionTimer {
+///     let queue: any DispatchQueueInterface
+///     var expired = false
+///     func start() { queue.asyncAfter(deadline: .now() + 30) { self.expired = true } }
+/// }
+///
+/// // Test
+/// let queue = ManualDispatchQueue()
+/// let timer = SessionTimer(queue: queue)
+/// timer.start()
+/// queue.advance(by: .seconds(29))
+/// #expect(timer.expired == false)
+/// queue.advance(by: .seconds(1))
+/// #expect(timer.expired)
+/// ```
+///
+/// - Blocks run in deadline order; blocks with the same deadline run in submission order.
+/// - A block scheduled while another runs is honoured: its delay counts from the virtual time
+///   at which it was scheduled, and ``advance(by:)`` runs it if it falls due within the step.
+/// - A `DispatchWorkItem` cancelled before its turn is skipped.
+/// - A deadline such as `.now() + 0.3` is read relative to the moment it is scheduled and
+///   rounded up to the whole millisecond (see the module's documentation).
+/// - `sync` runs its block at once; called from inside the queue's own work, where a real
+///   serial queue would deadlock, it runs the block too and records a
+///   ``DispatchQueueMisuse``.
+///
+/// Every method is thread-safe; blocks run on the thread that calls the run method.
+public final class ManualDispatchQueue: DispatchQueueInterface {
+    private struct Entry {
+        let deadline: Int64
+        let sequence: Int
+        let work: QueuedWork
+        let kind: ScheduledWork.Kind
+        let qos: DispatchQoS.QoSClass
+
+        func isBefore(_ other: Entry) -> Bool {
+            deadline != other.deadline ? deadline < other.deadline : sequence < other.sequence
+        }
+    }
+
+    private struct State {
+        var now: Int64 = 0
+        var nextSequence = 0
+        var heap: [Entry] = []
+        var running = RunningThreads()
+        var misuses: [DispatchQueueMisuse] = []
+    }
+
+    /// The queue's label, used in misuse messages.
+    public let label: String
+    /// Whether this double stands in for the main queue.
+    public let isMainQueue: Bool
+    /// The most blocks one run method runs before it stops and records runaway work.
+    public let blockLimitPerRun: Int
+
+    private let state = QueueStateLock(State())
+    private let onMisuse: (@Sendable (DispatchQueueMisuse) -> Void)?
+
+    /// Creates an empty queue at virtual time zero.
+    ///
+    /// ```swift
+    /// let main = ManualDispatchQueue(label: "main", isMainQueue: true)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - label: A label for messages.
+    ///   - isMainQueue: Whether it stands in for the main queue (answers ``isMainQueue``).
+    ///   - blockLimitPerRun: The most blocks one run method runs before it stops and records
+    ///     ``DispatchQueueMisuse/Kind/runawayWork`` (work that keeps rescheduling itself).
+    ///   - onMisuse: Called with each misuse as it is recorded, on the thread that made it.
+    public init(
+        label: String = "ManualDispatchQueue",
+        isMainQueue: Bool = false,
+        blockLimitPerRun: Int = 1_000_000,
+        onMisuse: (@Sendable (DispatchQueueMisuse) -> Void)? = nil
+    ) {
+        self.label = label
+        self.isMainQueue = isMainQueue
+        self.blockLimitPerRun = max(1, blockLimitPerRun)
+        self.onMisuse = onMisuse
+    }
+
+    // MARK: Inspection
+
+    /// The virtual time: how far the queue's clock has moved since it was created.
+    public var now: Duration { .nanoseconds(state.withLock { $0.now }) }
+
+    /// The blocks waiting to run, in the order they will run; cancelled work items are left out.
+    public var pending: [ScheduledWork] {
+        let entries = state.withLock { $0.heap }
+        return entries
+            .filter { !$0.work.isCancelled }
+            .sorted { $0.isBefore($1) }
+            .map { entry in
+                ScheduledWork(
+                    deadline: entry.deadline == VirtualDelay.never ? nil : .nanoseconds(entry.deadline),
+                    submissionIndex: entry.sequence,
+                    kind: entry.kind,
+                    isWorkItem: { if case .workItem = entry.work.body { return true } else { return false } }(),
+                    qos: entry.qos
+                )
+            }
+    }
+
+    /// The number of blocks waiting to run (cancelled work items are not counted).
+    public var pendingCount: Int {
+        state.withLock { $0.heap.reduce(0) { $0 + ($1.work.isCancelled ? 0 : 1) } }
+    }
+
+    /// Whether no block is waiting to run.
+    public var isIdle: Bool { pendingCount == 0 }
+
+    /// The misuses recorded so far, oldest first.
+    public var misuses: [DispatchQueueMisuse] { state.withLock { $0.misuses } }
+
+    /// Returns the recorded misuses and forgets them, so each is reported once.
+    ///
+    /// - Returns: The misuses recorded since the last call.
+    public func takeMisuses() -> [DispatchQueueMisuse] {
+        state.withLock { state in
+            defer { state.misuses = [] }
+            return state.misuses
+        }
+    }
+
+    /// Whether the calling code is running inside one of this queue's blocks.
+    public var isCurrentQueue: Bool { state.withLock { $0.running.containsCurrentThread } }
+
+    // MARK: Running
+
+    /// Runs the earliest pending block, moving virtual time forward to its deadline if needed.
+    ///
+    /// - Returns: Whether a block ran (`false` when nothing was pending).
+    @discardableResult
+    public func runNext() -> Bool {
+        while let entry = popEarliest(dueBy: VirtualDelay.never - 1) {
+            if execute(entry) { return true }
+        }
+        return false
+    }
+
+    /// Runs every block that is due at the current virtual time, including blocks they schedule
+    /// that are due at once; virtual time does not move.
+    ///
+    /// - Returns: How many blocks ran.
+    @discardableResult
+    public func runDue() -> Int {
+        let limit = state.withLock { $0.now }
+        return run(dueBy: limit, method: "runDue()")
+    }
+
+    /// Moves virtual time forward by `duration`, running every block that falls due on the way in
+    /// deadline order (ties in submission order), including blocks scheduled by blocks that ran.
+    ///
+    /// ```swift
+    /// queue.advance(by: .milliseconds(300))
+    /// ```
+    ///
+    /// - Parameter duration: How far to move; a negative duration moves nothing and records a
+    ///   ``DispatchQueueMisuse/Kind/negativeTimeStep``.
+    /// - Returns: How many blocks ran.
+    @discardableResult
+    public func advance(by duration: Duration) -> Int {
+        let step = duration.wholeNanoseconds
+        guard step >= 0 else {
+            record(DispatchQueueMisuse(
+                kind: .negativeTimeStep,
+                queueLabel: label,
+                message: "advance(by: \(duration)) on queue '\(label)': virtual time cannot move backwards"
+            ))
+            return 0
+        }
+        let target = state.withLock { VirtualDelay.deadline(now: $0.now, delay: step) }
+        let count = run(dueBy: target, method: "advance(by: \(duration))")
+        state.withLock { $0.now = max($0.now, target) }
+        return count
+    }
+
+    /// Runs blocks until none is pending, moving virtual time to each block's deadline in turn.
+    /// Work scheduled at `.distantFuture` never runs and stays pending.
+    ///
+    /// - Returns: How many blocks ran.
+    @discardableResult
+    public func runAll() -> Int {
+        run(dueBy: VirtualDelay.never - 1, method: "runAll()")
+    }
+
+    /// Drops every pending block without running it (their groups are left, so waiters are not
+    /// stranded).
+    ///
+    /// - Returns: How many blocks were dropped.
+    @discardableResult
+    public func removeAllPending() -> Int {
+        let dropped = state.withLock { state in
+            defer { state.heap = [] }
+            return state.heap
+        }
+        for entry in dropped { entry.work.group?.leave() }
+        return dropped.filter { !$0.work.isCancelled }.count
+    }
+
+    private func run(dueBy limit: Int64, method: String) -> Int {
+        var count = 0
+        while let entry = popEarliest(dueBy: limit) {
+            if count >= blockLimitPerRun {
+                push(entry)
+                record(DispatchQueueMisuse(
+                    kind: .runawayWork,
+                    queueLabel: label,
+                    message: "\(method) on queue '\(label)' stopped after \(blockLimitPerRun) blocks: "
+                        + "the work keeps scheduling more work (a repeating timer?); "
+                        + "use runNext() or advance(by:) to step through it"
+                ))
+                return count
+            }
+            if execute(entry) { count += 1 }
+        }
+        return count
+    }
+
+    // MARK: DispatchQueueInterface
+
+    /// Holds `work` until the test runs it; it is due at the current virtual time.
+    ///
+    /// - Parameters:
+    ///   - group: A group, entered now and left when the block runs.
+    ///   - qos: Recorded for inspection.
+    ///   - flags: Ignored: the queue is serial.
+    ///   - work: The work.
+    public func scheduleAsync(
+        group: DispatchGroup?,
+        qos: DispatchQoS,
+        flags: DispatchWorkItemFlags,
+        work: @escaping @Sendable () -> Void
+    ) {
+        enqueue(.submitted(.closure(work), group: group), delay: 0, kind: .async, qos: qos.qosClass)
+    }
+
+    /// Holds the work item until the test runs it.
+    ///
+    /// - Parameter workItem: The work item; skipped if cancelled before its turn.
+    public func scheduleAsync(_ workItem: DispatchWorkItem) {
+        enqueue(.submitted(.workItem(workItem), group: nil), delay: 0, kind: .async, qos: .unspecified)
+    }
+
+    /// Holds `work` until virtual time reaches `deadline` (read relative to now).
+    ///
+    /// - Parameters:
+    ///   - deadline: When the work is due.
+    ///   - qos: Recorded for inspection.
+    ///   - flags: Ignored.
+    ///   - work: The work.
+    public func scheduleAsync(
+        after deadline: DispatchTime,
+        qos: DispatchQoS,
+        flags: DispatchWorkItemFlags,
+        work: @escaping @Sendable () -> Void
+    ) {
+        enqueue(
+            .submitted(.closure(work), group: nil),
+            delay: VirtualDelay.nanoseconds(until: deadline),
+            kind: .asyncAfterDeadline,
+            qos: qos.qosClass
+        )
+    }
+
+    /// Holds `work` until virtual time reaches the wall-clock `wallDeadline` (read relative to
+    /// now).
+    ///
+    /// - Parameters:
+    ///   - wallDeadline: When the work is due.
+    ///   - qos: Recorded for inspection.
+    ///   - flags: Ignored.
+    ///   - work: The work.
+    public func scheduleAsync(
+        afterWallDeadline wallDeadline: DispatchWallTime,
+        qos: DispatchQoS,
+        flags: DispatchWorkItemFlags,
+        work: @escaping @Sendable () -> Void
+    ) {
+        enqueue(
+            .submitted(.closure(work), group: nil),
+            delay: VirtualDelay.nanoseconds(until: wallDeadline),
+            kind: .asyncAfterWallDeadline,
+            qos: qos.qosClass
+        )
+    }
+
+    /// Holds the work item until virtual time reaches `deadline`.
+    ///
+    /// - Parameters:
+    ///   - workItem: The work item; skipped if cancelled before its turn.
+    ///   - deadline: When it is due.
+    public func scheduleAsync(_ workItem: DispatchWorkItem, after deadline: DispatchTime) {
+        enqueue(
+            .submitted(.workItem(workItem), group: nil),
+            delay: VirtualDelay.nanoseconds(until: deadline),
+            kind: .asyncAfterDeadline,
+            qos: .unspecified
+        )
+    }
+
+    /// Holds the work item until virtual time reaches the wall-clock `wallDeadline`.
+    ///
+    /// - Parameters:
+    ///   - workItem: The work item; skipped if cancelled before its turn.
+    ///   - wallDeadline: When it is due.
+    public func scheduleAsync(_ workItem: DispatchWorkItem, afterWallDeadline wallDeadline: DispatchWallTime) {
+        enqueue(
+            .submitted(.workItem(workItem), group: nil),
+            delay: VirtualDelay.nanoseconds(until: wallDeadline),
+            kind: .asyncAfterWallDeadline,
+            qos: .unspecified
+        )
+    }
+
+    /// Runs `work` at once, as an idle serial queue would. Called from inside this queue's own
+    /// work, where a real serial queue deadlocks, it records a
+    /// ``DispatchQueueMisuse/Kind/syncFromOwnWork`` and still runs `work` so the test goes on.
+    ///
+    /// - Parameter work: The work.
+    /// - Returns: What `work` returns.
+    public func performSync<T>(_ work: () throws -> T) rethrows -> T {
+        let reentrant = state.withLock { state in
+            let inside = state.running.containsCurrentThread
+            state.running.enter()
+            return inside
+        }
+        defer { state.withLock { $0.running.leave() } }
+        if reentrant { record(.syncFromOwnWork(on: label)) }
+        return try work()
+    }
+
+    // MARK: Internals
+
+    private func enqueue(_ work: QueuedWork, delay: Int64, kind: ScheduledWork.Kind, qos: DispatchQoS.QoSClass) {
+        state.withLock { state in
+            let entry = Entry(
+                deadline: VirtualDelay.deadline(now: state.now, delay: delay),
+                sequence: state.nextSequence,
+                work: work,
+                kind: kind,
+                qos: qos
+            )
+            state.nextSequence += 1
+            Self.siftUp(entry, into: &state.heap)
+        }
+    }
+
+    private func push(_ entry: Entry) {
+        state.withLock { Self.siftUp(entry, into: &$0.heap) }
+    }
+
+    /// Removes the earliest entry if it is due by `limit`, moving virtual time to its deadline.
+    private func popEarliest(dueBy limit: Int64) -> Entry? {
+        state.withLock { state in
+            guard let first = state.heap.first, first.deadline <= limit else { return nil }
+            let entry = Self.popMinimum(from: &state.heap)
+            state.now = max(state.now, first.deadline)
+            return entry
+        }
+    }
+
+    /// Runs one entry with the thread marked as inside the queue.
+    /// - Returns: Whether its body ran (a cancelled work item does not).
+    private func execute(_ entry: Entry) -> Bool {
+        state.withLock { $0.running.enter() }
+        defer { state.withLock { $0.running.leave() } }
+        return entry.work.run()
+    }
+
+    private func record(_ misuse: DispatchQueueMisuse) {
+        state.withLock { $0.misuses.append(misuse) }
+        onMisuse?(misuse)
+    }
+
+    // A binary min-heap ordered by (deadline, submission): 10,000 blocks stay cheap.
+    private static func siftUp(_ entry: Entry, into heap: inout [Entry]) {
+        heap.append(entry)
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard heap[child].isBefore(heap[parent]) else { break }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    private static func popMinimum(from heap: inout [Entry]) -> Entry? {
+        guard !heap.isEmpty else { return nil }
+        heap.swapAt(0, heap.count - 1)
+        let minimum = heap.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var smallest = parent
+            if left < heap.count, heap[left].isBefore(heap[smallest]) { smallest = left }
+            if right < heap.count, heap[right].isBefore(heap[smallest]) { smallest = right }
+            guard smallest != parent else { break }
+            heap.swapAt(parent, smallest)
+            parent = smallest
+        }
+        return minimum
+    }
+}

@@ -1,0 +1,54 @@
+@preconcurrency import Dispatch
+
+/// A block waiting on a ``ManualDispatchQueue``, as the test inspects it.
+///
+/// ```swift
+/// viewModel.queryChanged("dune")
+/// #expect(queue.pending.map(\.deadline) == [.milliseconds(300)])
+/// ```
+public struct ScheduledWork: Sendable, Equatable, CustomStringConvertible {
+    /// How the block was submitted.
+    public enum Kind: Sendable, Equatable {
+        /// `async`.
+        case async
+        /// `asyncAfter(deadline:)`.
+        case asyncAfterDeadline
+        /// `asyncAfter(wallDeadline:)`.
+        case asyncAfterWallDeadline
+    }
+
+    /// When the block becomes due, on the queue's virtual clock (time since the queue was
+    /// created); `nil` for work scheduled at `.distantFuture`, which never runs.
+    public var deadline: Duration?
+    /// The block's position among all blocks submitted to the queue (0 for the first): blocks
+    /// with the same deadline run in this order.
+    public var submissionIndex: Int
+    /// How the block was submitted.
+    public var kind: Kind
+    /// Whether the block is a `DispatchWorkItem`.
+    public var isWorkItem: Bool
+    /// The quality of service it was submitted with.
+    public var qos: DispatchQoS.QoSClass
+
+    /// Creates a description of a pending block.
+    ///
+    /// - Parameters:
+    ///   - deadline: When it becomes due, or `nil` for never.
+    ///   - submissionIndex: Its submission order.
+    ///   - kind: How it was submitted.
+    ///   - isWorkItem: Whether it is a work item.
+    ///   - qos: Its quality of service.
+    public init(deadline: Duration?, submissionIndex: Int, kind: Kind, isWorkItem: Bool, qos: DispatchQoS.QoSClass) {
+        self.deadline = deadline
+        self.submissionIndex = submissionIndex
+        self.kind = kind
+        self.isWorkItem = isWorkItem
+        self.qos = qos
+    }
+
+    /// For example `#2 asyncAfterDeadline due at 0.3 seconds`.
+    public var description: String {
+        let due = deadline.map { "due at \($0)" } ?? "never due (distantFuture)"
+        return "#\(submissionIndex) \(kind)\(isWorkItem ? " work item" : "") \(due)"
+    }
+}

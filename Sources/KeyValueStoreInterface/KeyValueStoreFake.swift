@@ -1,0 +1,314 @@
+import Foundation
+
+/// An in-memory store with `UserDefaults`' semantics, a record of writes, and no shared state:
+/// every test gets its own.
+///
+/// ```swift
+/// let store = KeyValueStoreFake()
+/// let settings = ReadingSettings(store: store)
+///
+/// #expect(settings.dailyGoalPages == 20)            // the registered default
+/// settings.dailyGoalPages = 30
+/// #expect(store.writes == [KeyValueStoreWrite(key: "dailyGoalPages", value: .integer(30))])
+/// ```
+///
+/// The getters follow `UserDefaults` (and the package's tests run the same cases against a real
+/// `UserDefaults` suite to prove it): a missing key gives `false`, `0` or `nil`; `integer` of
+/// the string "5" is 5, of 3.7 is 3, of `true` is 1; `bool` of "YES", "true" or a non-zero
+/// number is `true`; `string` of a number is its text; registered defaults are returned by
+/// every getter but never stored. Two documented differences: `object(forKey:)` of a stored URL
+/// returns the `URL` (Apple platforms archive it as data); a value that is not a property list
+/// is not stored and is recorded in ``misuses`` (`UserDefaults` raises an exception).
+public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
+    private struct State {
+        var stored: [String: PropertyListValue] = [:]
+        var registered: [String: PropertyListValue] = [:]
+        var writes: [KeyValueStoreWrite] = []
+        var misuses: [String] = []
+    }
+
+    private let state: StoreStateLock<State>
+
+    /// Creates a store holding `values` (not recorded as writes).
+    ///
+    /// - Parameter values: Values present from the start.
+    public init(_ values: [String: PropertyListValue] = [:]) {
+        state = StoreStateLock(State(stored: values))
+    }
+
+    // MARK: Inspection
+
+    /// Every write so far, oldest first.
+    public var writes: [KeyValueStoreWrite] { state.withLock { $0.writes } }
+
+    /// The stored values (registered defaults are not stored).
+    public var storedValues: [String: PropertyListValue] { state.withLock { $0.stored } }
+
+    /// The registered defaults.
+    public var registeredDefaults: [String: PropertyListValue] { state.withLock { $0.registered } }
+
+    /// Explanations of calls the real store would have rejected, oldest first.
+    public var misuses: [String] { state.withLock { $0.misuses } }
+
+    /// Returns the misuses and forgets them.
+    ///
+    /// - Returns: The misuses recorded since the last call.
+    public func takeMisuses() -> [String] {
+        state.withLock { state in
+            defer { state.misuses = [] }
+            return state.misuses
+        }
+    }
+
+    /// Forgets the write record.
+    public func clearWrites() {
+        state.withLock { $0.writes = [] }
+    }
+
+    // MARK: Getters
+
+    /// See ``KeyValueStoreInterface/object(forKey:)``.
+    ///
+    /// - Parameter defaultName: The key.
+    /// - Returns: The value, or `nil`.
+    public func object(forKey defaultName: String) -> Any? {
+        value(forKey: defaultName)?.anyValue
+    }
+
+    /// See ``KeyValueStoreInterface/string(forKey:)``.
+    ///
+    /// - Parameter defaultName: The key.
+    /// - Returns: The string, or `nil`.
+    public func string(forKey defaultName: String) -> String? {
+        switch value(forKey: defaultName) {
+        case .string(let value): value
+        case .integer(let value): String(value)
+        case .double(let value): String(value)
+        case .float(let value): String(value)
+        case .bool(let value): value ? "1" : "0"
+        default: nil
+        }
+    }
+
+    /// See ``KeyValueStoreInterface/array(forKey:)``.
+    ///
+    /// - Parameter defaultName: The key.
+    /// - Returns: The array, or `nil`.
+    public func array(forKey defaultName: String) -> [Any]? {
+        guard case .array(let values) = value(forKey: defaultName) else { return nil }
+        return values.map(\.anyValue)
+    }
+
+    /// See ``KeyValueStoreInterface/dictionary(forKey:)``.
+    ///
+    /// - Parameter defaultName: The key.
+    /// - Returns: The dictionary, or `nil`.
+    public func dictionary(forKey defaultName: String) -> [String: Any]? {
+        guard case .dictionary(let entries) = value(forKey: defaultName) else { return nil }
+        return entries.mapValues(\.anyValue)
+    }
+
+    /// See ``KeyValueStoreInterface/data(forKey:)``.
+    ///
+    /// - Parameter defaultName: The key.
+    /// - Returns: The data, or `nil`.
+    public func data(forKey defaultName: String) -> Data? {
+        guard case .data(let data) = value(forKey: defaultName) else { return nil }
+        return data
+    }
+
+    /// See ``KeyValueStoreInterface/stringArray(forKey:)``.
+    ///
+    /// - Parameter defaultName: The key.
+    /// - Returns: The strings, or `nil`.
+    public func stringArray(forKey defaultName: String) -> [String]? {
+        guard case .array(let values) = value(forKey: defaultName) else { return nil }
+        var strings: [String] = []
+        for value in values {
+            guard case .string(let string) = value else { return nil }
+            strings.append(string)
+        }
+        return strings
+    }
+
+    /// See ``KeyValueStoreInterface/integer(forKey:)``.
+    ///
+    /// - Parameter defaultName: The key.
+    /// - Returns: The integer.
+    public func integer(forKey defaultName: String) -> Int {
+        switch value(forKey: defaultName) {
+        case .integer(let value): value
+        case .double(let value): Self.truncated(value)
+        case .float(let value): Self.truncated(Double(value))
+        case .bool(let value): value ? 1 : 0
+        case .string(let value): NSString(string: value).integerValue
+        default: 0
+        }
+    }
+
+    /// See ``KeyValueStoreInterface/float(forKey:)``.
+    ///
+    /// - Parameter defaultName: The key.
+    /// - Returns: The float.
+    public func float(forKey defaultName: String) -> Float {
+        if case .float(let value) = value(forKey: defaultName) { return value }
+        return Float(double(forKey: defaultName))
+    }
+
+    /// See ``KeyValueStoreInterface/double(forKey:)``.
+    ///
+    /// - Parameter defaultName: The key.
+    /// - Returns: The double.
+    public func double(forKey defaultName: String) -> Double {
+        switch value(forKey: defaultName) {
+        case .double(let value): value
+        case .float(let value): Double(value)
+        case .integer(let value): Double(value)
+        case .bool(let value): value ? 1 : 0
+        case .string(let value): NSString(string: value).doubleValue
+        default: 0
+        }
+    }
+
+    /// See ``KeyValueStoreInterface/bool(forKey:)``.
+    ///
+    /// - Parameter defaultName: The key.
+    /// - Returns: The Boolean.
+    public func bool(forKey defaultName: String) -> Bool {
+        switch value(forKey: defaultName) {
+        case .bool(let value): value
+        case .integer(let value): value != 0
+        case .double(let value): value != 0
+        case .float(let value): value != 0
+        case .string(let value): NSString(string: value).boolValue
+        default: false
+        }
+    }
+
+    /// See ``KeyValueStoreInterface/url(forKey:)``.
+    ///
+    /// - Parameter defaultName: The key.
+    /// - Returns: The URL, or `nil`.
+    public func url(forKey defaultName: String) -> URL? {
+        switch value(forKey: defaultName) {
+        case .url(let url): url
+        case .string(let path): URL(fileURLWithPath: NSString(string: path).expandingTildeInPath)
+        default: nil
+        }
+    }
+
+    /// See ``KeyValueStoreInterface/dictionaryRepresentation()``.
+    ///
+    /// - Returns: Registered defaults overlaid by stored values.
+    public func dictionaryRepresentation() -> [String: Any] {
+        let (stored, registered) = state.withLock { ($0.stored, $0.registered) }
+        return registered.merging(stored) { _, storedValue in storedValue }.mapValues(\.anyValue)
+    }
+
+    // MARK: Setters
+
+    /// Stores a property-list value; `nil` removes the key. Any other value is not stored and
+    /// is recorded in ``misuses``.
+    ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - defaultName: The key.
+    public func set(_ value: Any?, forKey defaultName: String) {
+        guard let value else {
+            removeObject(forKey: defaultName)
+            return
+        }
+        guard let converted = PropertyListValue(value) else {
+            let message = "set(_:forKey: \"\(defaultName)\") was given a \(type(of: value)), which is not a property-list value "
+                + "(UserDefaults raises an exception); store Data, e.g. with set(encoded:forKey:)"
+            state.withLock { $0.misuses.append(message) }
+            return
+        }
+        store(converted, forKey: defaultName)
+    }
+
+    /// Stores an integer.
+    ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - defaultName: The key.
+    public func set(_ value: Int, forKey defaultName: String) { store(.integer(value), forKey: defaultName) }
+
+    /// Stores a float.
+    ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - defaultName: The key.
+    public func set(_ value: Float, forKey defaultName: String) { store(.float(value), forKey: defaultName) }
+
+    /// Stores a double.
+    ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - defaultName: The key.
+    public func set(_ value: Double, forKey defaultName: String) { store(.double(value), forKey: defaultName) }
+
+    /// Stores a Boolean.
+    ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - defaultName: The key.
+    public func set(_ value: Bool, forKey defaultName: String) { store(.bool(value), forKey: defaultName) }
+
+    /// Stores a URL; `nil` removes the key.
+    ///
+    /// - Parameters:
+    ///   - url: The URL.
+    ///   - defaultName: The key.
+    public func set(_ url: URL?, forKey defaultName: String) {
+        guard let url else {
+            removeObject(forKey: defaultName)
+            return
+        }
+        store(.url(url), forKey: defaultName)
+    }
+
+    /// Removes the stored value and records the removal.
+    ///
+    /// - Parameter defaultName: The key.
+    public func removeObject(forKey defaultName: String) {
+        state.withLock { state in
+            state.stored[defaultName] = nil
+            state.writes.append(KeyValueStoreWrite(key: defaultName, value: nil))
+        }
+    }
+
+    /// Registers defaults (not recorded as writes); values that are not property lists are
+    /// recorded in ``misuses``.
+    ///
+    /// - Parameter registrationDictionary: The defaults.
+    public func register(defaults registrationDictionary: [String: Any]) {
+        state.withLock { state in
+            for (key, value) in registrationDictionary {
+                if let converted = PropertyListValue(value) {
+                    state.registered[key] = converted
+                } else {
+                    state.misuses.append("register(defaults:) was given a \(type(of: value)) for \"\(key)\", which is not a property-list value")
+                }
+            }
+        }
+    }
+
+    // MARK: Internals
+
+    private func value(forKey key: String) -> PropertyListValue? {
+        state.withLock { $0.stored[key] ?? $0.registered[key] }
+    }
+
+    private func store(_ value: PropertyListValue, forKey key: String) {
+        state.withLock { state in
+            state.stored[key] = value
+            state.writes.append(KeyValueStoreWrite(key: key, value: value))
+        }
+    }
+
+    private static func truncated(_ value: Double) -> Int {
+        guard value.isFinite, value > Double(Int.min), value < Double(Int.max) else { return 0 }
+        return Int(value.rounded(.towardZero))
+    }
+}

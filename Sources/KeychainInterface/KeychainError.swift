@@ -1,0 +1,100 @@
+/// A keychain failure, mirroring the Security framework's `OSStatus` codes so that app error
+/// handling is written once and tested on any platform (the codes are defined here, so they
+/// exist on Linux too).
+///
+/// ```swift
+/// do {
+///     try keychain.add(token, account: "access-token", in: scope)
+/// } catch .duplicateItem {
+///     try keychain.update(token, account: "access-token", in: scope)
+/// }
+/// ```
+public enum KeychainError: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// `errSecDuplicateItem` (-25299): an item with the same identity already exists.
+    case duplicateItem
+    /// `errSecItemNotFound` (-25300): no item matches.
+    case itemNotFound
+    /// `errSecInteractionNotAllowed` (-25308): the item is protected while the device is locked.
+    case interactionNotAllowed
+    /// `errSecMissingEntitlement` (-34018): the app is not entitled to the access group.
+    case missingEntitlement
+    /// `errSecAuthFailed` (-25293): authentication (passcode, biometry) failed.
+    case authenticationFailed
+    /// `errSecParam` (-50): a parameter was not valid.
+    case badParameter
+    /// `errSecUnimplemented` (-4): the operation is not available (also what test doubles that
+    /// must not be used throw).
+    case unimplemented
+    /// `errSecDecode` (-26275): the stored bytes could not be read as the requested type.
+    case unexpectedData(String)
+    /// Any other status.
+    case unhandledStatus(Int32)
+
+    /// The Security status code for a duplicate item.
+    public static let duplicateItemStatus: Int32 = -25299
+    /// The Security status code for an item that was not found.
+    public static let itemNotFoundStatus: Int32 = -25300
+    /// The Security status code for interaction not allowed.
+    public static let interactionNotAllowedStatus: Int32 = -25308
+    /// The Security status code for a missing entitlement.
+    public static let missingEntitlementStatus: Int32 = -34018
+    /// The Security status code for failed authentication.
+    public static let authenticationFailedStatus: Int32 = -25293
+    /// The Security status code for a bad parameter.
+    public static let badParameterStatus: Int32 = -50
+    /// The Security status code for an unimplemented operation.
+    public static let unimplementedStatus: Int32 = -4
+    /// The Security status code for data that cannot be decoded.
+    public static let decodeStatus: Int32 = -26275
+
+    /// Maps a Security status to an error.
+    ///
+    /// ```swift
+    /// KeychainError(status: -25300) == .itemNotFound   // true
+    /// ```
+    ///
+    /// - Parameter status: An `OSStatus` other than `errSecSuccess`.
+    public init(status: Int32) {
+        switch status {
+        case Self.duplicateItemStatus: self = .duplicateItem
+        case Self.itemNotFoundStatus: self = .itemNotFound
+        case Self.interactionNotAllowedStatus: self = .interactionNotAllowed
+        case Self.missingEntitlementStatus: self = .missingEntitlement
+        case Self.authenticationFailedStatus: self = .authenticationFailed
+        case Self.badParameterStatus: self = .badParameter
+        case Self.unimplementedStatus: self = .unimplemented
+        case Self.decodeStatus: self = .unexpectedData("status \(status)")
+        default: self = .unhandledStatus(status)
+        }
+    }
+
+    /// The Security status code this error stands for.
+    public var status: Int32 {
+        switch self {
+        case .duplicateItem: Self.duplicateItemStatus
+        case .itemNotFound: Self.itemNotFoundStatus
+        case .interactionNotAllowed: Self.interactionNotAllowedStatus
+        case .missingEntitlement: Self.missingEntitlementStatus
+        case .authenticationFailed: Self.authenticationFailedStatus
+        case .badParameter: Self.badParameterStatus
+        case .unimplemented: Self.unimplementedStatus
+        case .unexpectedData: Self.decodeStatus
+        case .unhandledStatus(let status): status
+        }
+    }
+
+    /// For example `itemNotFound (-25300)`.
+    public var description: String {
+        switch self {
+        case .duplicateItem: "duplicateItem (\(status))"
+        case .itemNotFound: "itemNotFound (\(status))"
+        case .interactionNotAllowed: "interactionNotAllowed (\(status))"
+        case .missingEntitlement: "missingEntitlement (\(status))"
+        case .authenticationFailed: "authenticationFailed (\(status))"
+        case .badParameter: "badParameter (\(status))"
+        case .unimplemented: "unimplemented (\(status))"
+        case .unexpectedData(let reason): "unexpectedData (\(status)): \(reason)"
+        case .unhandledStatus: "unhandledStatus (\(status))"
+        }
+    }
+}

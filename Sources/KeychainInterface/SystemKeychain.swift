@@ -1,0 +1,131 @@
+#if canImport(Security)
+import Foundation
+import Security
+
+/// The real keychain: ``KeychainInterface`` over `SecItemAdd`, `SecItemCopyMatching`,
+/// `SecItemUpdate` and `SecItemDelete` for generic passwords. Apple platforms only.
+///
+/// ```swift
+/// let store = TokenStore(keychain: SystemKeychain())
+/// ```
+///
+/// Each status other than `errSecSuccess` is thrown as ``KeychainError/init(status:)``.
+/// `deleteAll(in:)` and `accounts(in:)` treat `errSecItemNotFound` as "nothing there".
+public struct SystemKeychain: KeychainInterface {
+    /// Whether queries set `kSecUseDataProtectionKeychain`, which gives macOS the iOS keychain's
+    /// semantics (and needs a signed app with a keychain-access-groups entitlement on macOS).
+    public let usesDataProtectionKeychain: Bool
+
+    /// Creates the adapter.
+    ///
+    /// - Parameter usesDataProtectionKeychain: Whether to use the data protection keychain
+    ///   (recommended; set `false` for unsigned macOS command-line tools).
+    public init(usesDataProtectionKeychain: Bool = true) {
+        self.usesDataProtectionKeychain = usesDataProtectionKeychain
+    }
+
+    /// Adds an item with `SecItemAdd`.
+    ///
+    /// - Parameters:
+    ///   - data: The secret.
+    ///   - account: The account.
+    ///   - scope: The scope.
+    ///   - accessibility: When it may be read.
+    public func add(_ data: Data, account: String, in scope: KeychainScope, accessibility: KeychainAccessibility) throws(KeychainError) {
+        var query = baseQuery(account: account, scope: scope)
+        query[kSecValueData as String] = data
+        query[kSecAttrAccessible as String] = Self.attributeValue(for: accessibility)
+        try Self.check(SecItemAdd(query as CFDictionary, nil))
+    }
+
+    /// Reads an item with `SecItemCopyMatching`.
+    ///
+    /// - Parameters:
+    ///   - account: The account.
+    ///   - scope: The scope.
+    /// - Returns: The data.
+    public func read(account: String, in scope: KeychainScope) throws(KeychainError) -> Data {
+        var query = baseQuery(account: account, scope: scope)
+        query[kSecReturnData as String] = true
+        query[kSecMatchLimit as String] = kSecMatchLimitOne
+        var result: CFTypeRef?
+        try Self.check(SecItemCopyMatching(query as CFDictionary, &result))
+        guard let data = result as? Data else {
+            throw .unexpectedData("SecItemCopyMatching returned no data for account '\(account)' in \(scope)")
+        }
+        return data
+    }
+
+    /// Replaces an item's data with `SecItemUpdate`.
+    ///
+    /// - Parameters:
+    ///   - data: The new secret.
+    ///   - account: The account.
+    ///   - scope: The scope.
+    public func update(_ data: Data, account: String, in scope: KeychainScope) throws(KeychainError) {
+        let query = baseQuery(account: account, scope: scope)
+        let attributes: [String: Any] = [kSecValueData as String: data]
+        try Self.check(SecItemUpdate(query as CFDictionary, attributes as CFDictionary))
+    }
+
+    /// Deletes an item with `SecItemDelete`.
+    ///
+    /// - Parameters:
+    ///   - account: The account.
+    ///   - scope: The scope.
+    public func delete(account: String, in scope: KeychainScope) throws(KeychainError) {
+        try Self.check(SecItemDelete(baseQuery(account: account, scope: scope) as CFDictionary))
+    }
+
+    /// Deletes every item in the scope with `SecItemDelete`.
+    ///
+    /// - Parameter scope: The scope.
+    public func deleteAll(in scope: KeychainScope) throws(KeychainError) {
+        let status = SecItemDelete(baseQuery(account: nil, scope: scope) as CFDictionary)
+        if status == errSecItemNotFound { return }
+        try Self.check(status)
+    }
+
+    /// Lists the accounts in the scope with `SecItemCopyMatching`.
+    ///
+    /// - Parameter scope: The scope.
+    /// - Returns: The sorted accounts.
+    public func accounts(in scope: KeychainScope) throws(KeychainError) -> [String] {
+        var query = baseQuery(account: nil, scope: scope)
+        query[kSecReturnAttributes as String] = true
+        query[kSecMatchLimit as String] = kSecMatchLimitAll
+        var result: CFTypeRef?
+        let status = SecItemCopyMatching(query as CFDictionary, &result)
+        if status == errSecItemNotFound { return [] }
+        try Self.check(status)
+        let attributes = (result as? [[String: Any]]) ?? []
+        return attributes.compactMap { $0[kSecAttrAccount as String] as? String }.sorted()
+    }
+
+    private func baseQuery(account: String?, scope: KeychainScope) -> [String: Any] {
+        var query: [String: Any] = [
+            kSecClass as String: kSecClassGenericPassword,
+            kSecAttrService as String: scope.service,
+        ]
+        if let account { query[kSecAttrAccount as String] = account }
+        if let accessGroup = scope.accessGroup { query[kSecAttrAccessGroup as String] = accessGroup }
+        if scope.synchronizable { query[kSecAttrSynchronizable as String] = true }
+        if usesDataProtectionKeychain { query[kSecUseDataProtectionKeychain as String] = true }
+        return query
+    }
+
+    private static func check(_ status: OSStatus) throws(KeychainError) {
+        guard status == errSecSuccess else { throw KeychainError(status: status) }
+    }
+
+    private static func attributeValue(for accessibility: KeychainAccessibility) -> CFString {
+        switch accessibility {
+        case .whenUnlocked: kSecAttrAccessibleWhenUnlocked
+        case .afterFirstUnlock: kSecAttrAccessibleAfterFirstUnlock
+        case .whenUnlockedThisDeviceOnly: kSecAttrAccessibleWhenUnlockedThisDeviceOnly
+        case .afterFirstUnlockThisDeviceOnly: kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
+        case .whenPasscodeSetThisDeviceOnly: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly
+        }
+    }
+}
+#endif

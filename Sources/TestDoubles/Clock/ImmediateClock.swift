@@ -1,0 +1,62 @@
+import TestSupportCore
+
+/// A `Clock` whose sleeps return at once, moving its time forward by the amount slept, and which
+/// records every sleep: for tests that care what was waited, not about stepping through it.
+///
+/// ```swift
+/// // Feature: retries with exponential backoff on any `Clock<Duration>`.
+/// let clock = ImmediateClock()
+/// let loader = RetryingLoader(clock: clock, fetch: failingTwiceThenSucceeding)
+/// _ = try await loader.load()
+/// #expect(clock.sleeps == [.seconds(1), .seconds(2)])
+/// ```
+public final class ImmediateClock: Clock, Sendable {
+    /// The clock's instants: an offset from its start, like ``TestClock``'s.
+    public typealias Instant = TestClock.Instant
+
+    private struct State {
+        var now: Instant
+        var sleeps: [Duration] = []
+    }
+
+    private let state: Locked<State>
+
+    /// Creates a clock at `now`.
+    ///
+    /// - Parameter now: The starting instant; the clock's zero by default.
+    public init(now: Instant = Instant()) {
+        state = Locked(State(now: now))
+    }
+
+    /// The current instant: the start plus every sleep so far.
+    public var now: Instant { state.withLock { $0.now } }
+
+    /// Zero: the clock is exact.
+    public var minimumResolution: Duration { .zero }
+
+    /// The durations of the sleeps so far, in order (a sleep to a past deadline records zero).
+    public var sleeps: [Duration] { state.withLock { $0.sleeps } }
+
+    /// Returns at once, moving the clock to `deadline` if it is later than now.
+    ///
+    /// - Parameters:
+    ///   - deadline: When the caller wanted to wake.
+    ///   - tolerance: Ignored.
+    /// - Throws: `CancellationError` if the task is cancelled.
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        try Task.checkCancellation()
+        state.withLock { state in
+            state.sleeps.append(max(state.now.duration(to: deadline), .zero))
+            state.now = max(state.now, deadline)
+        }
+    }
+}
+
+extension Clock where Self == ImmediateClock {
+    /// A clock whose sleeps return at once.
+    ///
+    /// ```swift
+    /// let loader = RetryingLoader(clock: .immediate)
+    /// ```
+    public static var immediate: ImmediateClock { ImmediateClock() }
+}

@@ -1,0 +1,331 @@
+import TestSupportCore
+
+/// A `Clock` whose time moves only when the test says, with sleepers the test can wait for
+/// deterministically: code that takes `some Clock<Duration>` is tested without real time and
+/// without "yield many times and hope".
+///
+/// ```swift
+/// // Feature: production code depends only on the standard `Clock` protocol.
+/// func pollStatus(clock: some Clock<Duration>, check: () async -> Bool) async throws {
+///     while await !check() { try await clock.sleep(for: .seconds(5)) }
+/// }
+///
+/// // Test
+/// let clock = TestClock()
+/// let task = Task { try await pollStatus(clock: clock, check: { await server.isReady }) }
+/// await clock.waitForSleepers(count: 1)     // the poller is asleep: no yielding, no guessing
+/// clock.advance(by: .seconds(5))            // wakes it
+/// await clock.waitForSleepers(count: 1)     // it checked again and went back to sleep
+/// task.cancel()
+/// ```
+///
+/// - ``advance(by:)`` and ``run()`` resume the sleepers that fall due in (deadline,
+///   submission) order. Resumed tasks then run concurrently, as tasks do; to step through
+///   them one wake at a time, wait for them to sleep again with
+///   ``waitForSleepers(count:timeout:fileID:filePath:line:column:)``.
+/// - ``expectNoPendingSleepers(fileID:filePath:line:column:)`` reports sleepers still
+///   waiting at the end of the test and cancels them, so their tasks end.
+/// - Cancelling a sleeping task resumes its `sleep` with `CancellationError`.
+public final class TestClock: Clock, Sendable {
+    /// A point on the test clock: how far it is from the clock's start.
+    public struct Instant: InstantProtocol, Sendable, Hashable, CustomStringConvertible {
+        /// The time since the clock's start.
+        public var offset: Duration
+
+        /// Creates an instant at `offset` from the clock's start.
+        ///
+        /// - Parameter offset: The time since the start; zero by default.
+        public init(offset: Duration = .zero) {
+            self.offset = offset
+        }
+
+        /// The instant `duration` later.
+        ///
+        /// - Parameter duration: The distance.
+        /// - Returns: The later instant.
+        public func advanced(by duration: Duration) -> Instant {
+            Instant(offset: offset + duration)
+        }
+
+        /// The duration from this instant to `other`.
+        ///
+        /// - Parameter other: The other instant.
+        /// - Returns: `other - self`.
+        public func duration(to other: Instant) -> Duration {
+            other.offset - offset
+        }
+
+        /// Whether `lhs` is earlier than `rhs`.
+        public static func < (lhs: Instant, rhs: Instant) -> Bool {
+            lhs.offset < rhs.offset
+        }
+
+        /// The offset, such as `5.0 seconds`.
+        public var description: String { "\(offset)" }
+    }
+
+    private struct Sleeper {
+        let id: Int
+        let deadline: Instant
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct Waiter {
+        let id: Int
+        let count: Int
+        let continuation: CheckedContinuation<Bool, Never>
+    }
+
+    private struct State {
+        var now: Instant
+        var nextID = 0
+        var sleepers: [Sleeper] = []
+        var cancelledBeforeRegistration: Set<Int> = []
+        var waiters: [Waiter] = []
+        var watchdogs: [Int: Task<Void, Never>] = [:]
+
+        /// Removes the waiters that enough sleepers satisfy, with their watchdogs.
+        mutating func takeSatisfiedWaiters() -> [(Waiter, Task<Void, Never>?)] {
+            let count = sleepers.count
+            let satisfied = waiters.filter { $0.count <= count }
+            waiters.removeAll { $0.count <= count }
+            return satisfied.map { ($0, watchdogs.removeValue(forKey: $0.id)) }
+        }
+
+        /// Removes one waiter, with its watchdog.
+        mutating func takeWaiter(_ id: Int) -> (Waiter, Task<Void, Never>?)? {
+            guard let index = waiters.firstIndex(where: { $0.id == id }) else { return nil }
+            return (waiters.remove(at: index), watchdogs.removeValue(forKey: id))
+        }
+    }
+
+    private let state: Locked<State>
+
+    /// Creates a clock at `now`.
+    ///
+    /// - Parameter now: The starting instant; the clock's zero by default.
+    public init(now: Instant = Instant()) {
+        state = Locked(State(now: now))
+    }
+
+    /// The current instant; it changes only through ``advance(by:)``, ``advance(to:)`` and
+    /// ``run()``.
+    public var now: Instant { state.withLock { $0.now } }
+
+    /// Zero: the clock is exact.
+    public var minimumResolution: Duration { .zero }
+
+    /// The number of tasks sleeping on the clock now.
+    public var pendingSleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+    /// The deadlines of the sleeping tasks, in the order they will wake.
+    public var pendingSleeperDeadlines: [Instant] {
+        state.withLock { $0.sleepers.sorted(by: Self.wakeOrder).map(\.deadline) }
+    }
+
+    /// Suspends until the clock reaches `deadline`; returns at once if it already has.
+    ///
+    /// - Parameters:
+    ///   - deadline: When to wake.
+    ///   - tolerance: Ignored: the clock is exact.
+    /// - Throws: `CancellationError` if the task is cancelled before or while sleeping.
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        try Task.checkCancellation()
+        let id = state.withLock { state in
+            defer { state.nextID += 1 }
+            return state.nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                enum Outcome { case wakeNow, cancelled, sleeping([(Waiter, Task<Void, Never>?)]) }
+                let outcome: Outcome = state.withLock { state in
+                    if state.cancelledBeforeRegistration.remove(id) != nil { return .cancelled }
+                    if deadline <= state.now { return .wakeNow }
+                    state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+                    return .sleeping(state.takeSatisfiedWaiters())
+                }
+                switch outcome {
+                case .wakeNow:
+                    continuation.resume()
+                case .cancelled:
+                    continuation.resume(throwing: CancellationError())
+                case .sleeping(let waiters):
+                    for (waiter, watchdog) in waiters {
+                        watchdog?.cancel()
+                        waiter.continuation.resume(returning: true)
+                    }
+                }
+            }
+        } onCancel: {
+            let sleeper: Sleeper? = state.withLock { state in
+                if let index = state.sleepers.firstIndex(where: { $0.id == id }) {
+                    return state.sleepers.remove(at: index)
+                }
+                state.cancelledBeforeRegistration.insert(id)
+                return nil
+            }
+            sleeper?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Moves the clock forward by `duration` and wakes every sleeper that falls due, in
+    /// (deadline, submission) order.
+    ///
+    /// ```swift
+    /// clock.advance(by: .seconds(5))
+    /// ```
+    ///
+    /// - Parameter duration: How far to move; a negative duration is treated as zero.
+    /// - Returns: How many sleepers were woken.
+    @discardableResult
+    public func advance(by duration: Duration) -> Int {
+        let target = state.withLock { $0.now.advanced(by: max(duration, .zero)) }
+        return advance(to: target)
+    }
+
+    /// Moves the clock forward to `instant` (never backwards) and wakes every sleeper due by
+    /// then, in (deadline, submission) order.
+    ///
+    /// - Parameter instant: The instant to move to.
+    /// - Returns: How many sleepers were woken.
+    @discardableResult
+    public func advance(to instant: Instant) -> Int {
+        let woken: [Sleeper] = state.withLock { state in
+            state.now = max(state.now, instant)
+            let now = state.now
+            let due = state.sleepers.filter { $0.deadline <= now }.sorted(by: Self.wakeOrder)
+            state.sleepers.removeAll { $0.deadline <= now }
+            return due
+        }
+        for sleeper in woken { sleeper.continuation.resume() }
+        return woken.count
+    }
+
+    /// Moves the clock to the latest deadline among the current sleepers, waking them all in
+    /// (deadline, submission) order.
+    ///
+    /// Sleeps begun by the woken tasks afterwards are not included: wait for them with
+    /// ``waitForSleepers(count:timeout:fileID:filePath:line:column:)`` and run again.
+    ///
+    /// - Returns: How many sleepers were woken.
+    @discardableResult
+    public func run() -> Int {
+        guard let latest = state.withLock({ $0.sleepers.map(\.deadline).max() }) else { return 0 }
+        return advance(to: latest)
+    }
+
+    /// Suspends until at least `count` tasks are sleeping on the clock: the deterministic
+    /// replacement for yielding and hoping the code under test has reached its `sleep`.
+    ///
+    /// It is woken by the sleep registration itself, not by polling. `timeout` is only a safety
+    /// net for a test whose code never sleeps: it reports a failure at the caller's line
+    /// instead of hanging.
+    ///
+    /// ```swift
+    /// let task = Task { await retrier.fetchWithRetry() }
+    /// await clock.waitForSleepers(count: 1)
+    /// clock.advance(by: .seconds(1))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - count: How many sleepers to wait for.
+    ///   - timeout: The real time after which to give up and report a failure.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: `true` once `count` tasks sleep; `false` after reporting a timeout or if the
+    ///   waiting task was cancelled.
+    @discardableResult
+    public func waitForSleepers(
+        count: Int,
+        timeout: Duration = .seconds(5),
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> Bool {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let id = state.withLock { state in
+            defer { state.nextID += 1 }
+            return state.nextID
+        }
+        let satisfied = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                let ready = state.withLock { state in
+                    if state.sleepers.count >= count { return true }
+                    state.waiters.append(Waiter(id: id, count: count, continuation: continuation))
+                    return false
+                }
+                if ready {
+                    continuation.resume(returning: true)
+                    return
+                }
+                // The safety net: real time only matters when the awaited sleep never comes.
+                let watchdog = Task { [state] in
+                    try? await Task.sleep(for: timeout)
+                    guard !Task.isCancelled else { return }
+                    state.withLock { $0.takeWaiter(id) }?.0.continuation.resume(returning: false)
+                }
+                let stillWaiting = state.withLock { state in
+                    guard state.waiters.contains(where: { $0.id == id }) else { return false }
+                    state.watchdogs[id] = watchdog
+                    return true
+                }
+                if !stillWaiting { watchdog.cancel() }
+            }
+        } onCancel: {
+            if let (waiter, watchdog) = state.withLock({ $0.takeWaiter(id) }) {
+                watchdog?.cancel()
+                waiter.continuation.resume(returning: false)
+            }
+        }
+        if !satisfied && !Task.isCancelled {
+            let sleeping = state.withLock { $0.sleepers.sorted(by: Self.wakeOrder).map(\.deadline) }
+            FailureReporter.report(
+                "Timed out after \(timeout) waiting for \(count) sleeper(s) on the TestClock; "
+                    + "\(sleeping.count) sleeping\(sleeping.isEmpty ? "" : " (until \(sleeping.map(\.description).joined(separator: ", ")))"). "
+                    + "Did the code under test start, and does it sleep on this clock?",
+                at: site
+            )
+        }
+        return satisfied
+    }
+
+    /// Reports a failure at the caller's line if any task is still sleeping on the clock, then
+    /// cancels those sleeps so the tasks can end.
+    ///
+    /// ```swift
+    /// clock.advance(by: .seconds(30))
+    /// clock.expectNoPendingSleepers()
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    public func expectNoPendingSleepers(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        let (now, left) = state.withLock { state in
+            defer { state.sleepers = [] }
+            return (state.now, state.sleepers.sorted(by: Self.wakeOrder))
+        }
+        guard !left.isEmpty else { return }
+        FailureReporter.report(
+            "Expected no pending sleepers on the TestClock at \(now), found \(left.count) sleeping until "
+                + left.map(\.deadline.description).joined(separator: ", ")
+                + "; they were cancelled",
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+        for sleeper in left { sleeper.continuation.resume(throwing: CancellationError()) }
+    }
+
+    private static func wakeOrder(_ lhs: Sleeper, _ rhs: Sleeper) -> Bool {
+        lhs.deadline != rhs.deadline ? lhs.deadline < rhs.deadline : lhs.id < rhs.id
+    }
+}

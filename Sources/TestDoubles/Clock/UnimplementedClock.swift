@@ -1,0 +1,94 @@
+import TestSupportCore
+
+/// A `Clock` for code paths that must not read the time or sleep: its first use reports a
+/// failure at the line that created the clock (once: `sleep(for:)` reads `now` and then sleeps,
+/// which is one mistake), then it behaves like an ``ImmediateClock`` so the code under test can
+/// finish.
+///
+/// ```swift
+/// let loader = RetryingLoader(clock: UnimplementedClock())   // the first attempt succeeds
+/// _ = try await loader.load()                                 // so no backoff sleep happens
+/// ```
+public final class UnimplementedClock: Clock, Sendable {
+    /// The clock's instants.
+    public typealias Instant = TestClock.Instant
+
+    private let name: String
+    private let createdAt: CallSite
+    private let reporter: OffTaskFailureReporter
+    private let fallback = ImmediateClock()
+    private let reported = Locked(false)
+
+    /// Creates a clock that fails the test when used; create it on the test's task.
+    ///
+    /// - Parameters:
+    ///   - name: A name for messages.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    public init(
+        _ name: String = "UnimplementedClock",
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        self.name = name
+        self.createdAt = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        self.reporter = OffTaskFailureReporter()
+    }
+
+    /// Reports a failure on first use, then returns the fallback clock's time.
+    public var now: Instant {
+        reportFirstUse("now was read")
+        return fallback.now
+    }
+
+    /// Zero.
+    public var minimumResolution: Duration { .zero }
+
+    /// Reports a failure on first use, then returns at once.
+    ///
+    /// - Parameters:
+    ///   - deadline: The requested deadline.
+    ///   - tolerance: Ignored.
+    /// - Throws: `CancellationError` if the task is cancelled.
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        reportFirstUse("sleep(until: \(deadline)) was called")
+        try await fallback.sleep(until: deadline, tolerance: tolerance)
+    }
+
+    /// Reports again, on the calling task, failures raised on other threads.
+    public func flush() { reporter.flush() }
+
+    private func reportFirstUse(_ use: String) {
+        guard !reported.exchange(true) else { return }
+        reporter.report("Unimplemented: \(name) was used (\(use)); this code path was expected not to use the clock", at: createdAt)
+    }
+}
+
+extension Clock where Self == UnimplementedClock {
+    /// A clock that fails the test when used.
+    ///
+    /// ```swift
+    /// let loader = RetryingLoader(clock: .unimplemented())
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: A name for messages.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: A new unimplemented clock.
+    public static func unimplemented(
+        _ name: String = "UnimplementedClock",
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> UnimplementedClock {
+        UnimplementedClock(name, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+}

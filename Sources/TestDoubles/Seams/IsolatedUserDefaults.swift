@@ -1,0 +1,140 @@
+import Foundation
+import TestSupportCore
+import XCTest
+
+/// A real `UserDefaults` suite with a unique name, for tests that need the real thing; its
+/// persistent domain is removed when the test is done, so nothing leaks into other tests or
+/// later runs.
+///
+/// Prefer ``withIsolatedUserDefaults(fileID:filePath:line:column:_:)`` (or
+/// `XCTestCase.makeIsolatedUserDefaults()`), which remove the suite for you:
+///
+/// ```swift
+/// @Test func settingsSurviveARelaunch() {
+///     withIsolatedUserDefaults { defaults in
+///         ReadingSettings(store: defaults).dailyGoalPages = 30
+///         #expect(ReadingSettings(store: defaults).dailyGoalPages == 30)
+///     }
+/// }
+/// ```
+public final class IsolatedUserDefaults {
+    /// The suite's unique name, `TestSupportKit.isolated.<UUID>`.
+    public let suiteName: String
+    /// The suite.
+    public let defaults: UserDefaults
+
+    /// Creates a uniquely named, empty suite.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    public init(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        let name = "TestSupportKit.isolated.\(UUID().uuidString)"
+        suiteName = name
+        if let suite = UserDefaults(suiteName: name) {
+            defaults = suite
+        } else {
+            FailureReporter.report(
+                "Could not create a UserDefaults suite named '\(name)'; using a fresh UserDefaults() instead",
+                at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+            )
+            defaults = UserDefaults()
+        }
+    }
+
+    /// Removes the suite's persistent domain: every value written to it.
+    public func remove() {
+        defaults.removePersistentDomain(forName: suiteName)
+    }
+}
+
+/// Runs `body` with a fresh, uniquely named `UserDefaults` suite and removes the suite when
+/// `body` returns or throws.
+///
+/// ```swift
+/// withIsolatedUserDefaults { defaults in
+///     defaults.set(true, forKey: "onboardingDone")
+///     #expect(OnboardingGate(store: defaults).shouldShowOnboarding == false)
+/// }
+/// ```
+///
+/// - Parameters:
+///   - fileID: The caller's file ID.
+///   - filePath: The caller's file path.
+///   - line: The caller's line.
+///   - column: The caller's column.
+///   - body: The code that uses the suite.
+/// - Returns: What `body` returns.
+public func withIsolatedUserDefaults<R>(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    _ body: (UserDefaults) throws -> R
+) rethrows -> R {
+    let suite = IsolatedUserDefaults(fileID: fileID, filePath: filePath, line: line, column: column)
+    defer { suite.remove() }
+    return try body(suite.defaults)
+}
+
+/// Runs the asynchronous `body` with a fresh, uniquely named `UserDefaults` suite and removes
+/// the suite when `body` returns or throws.
+///
+/// - Parameters:
+///   - isolation: The caller's actor; inferred.
+///   - fileID: The caller's file ID.
+///   - filePath: The caller's file path.
+///   - line: The caller's line.
+///   - column: The caller's column.
+///   - body: The code that uses the suite.
+/// - Returns: What `body` returns.
+public func withIsolatedUserDefaults<R>(
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    _ body: (UserDefaults) async throws -> R
+) async rethrows -> R {
+    let suite = IsolatedUserDefaults(fileID: fileID, filePath: filePath, line: line, column: column)
+    defer { suite.remove() }
+    return try await body(suite.defaults)
+}
+
+extension XCTestCase {
+    /// A fresh, uniquely named `UserDefaults` suite that is removed when the test ends.
+    ///
+    /// ```swift
+    /// func test_dailyGoal_whenSaved_survivesRelaunch() {
+    ///     let defaults = makeIsolatedUserDefaults()
+    ///     ReadingSettings(store: defaults).dailyGoalPages = 30
+    ///     XCTAssertEqual(ReadingSettings(store: defaults).dailyGoalPages, 30)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The suite.
+    public func makeIsolatedUserDefaults(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> UserDefaults {
+        let suite = IsolatedUserDefaults(fileID: fileID, filePath: filePath, line: line, column: column)
+        let suiteName = suite.suiteName
+        let defaults = suite.defaults
+        addTeardownBlock { defaults.removePersistentDomain(forName: suiteName) }
+        return defaults
+    }
+}

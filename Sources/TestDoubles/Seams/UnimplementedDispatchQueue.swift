@@ -1,0 +1,166 @@
+@preconcurrency import Dispatch
+import DispatchQueueInterface
+import TestSupportCore
+
+/// A queue double for code paths that must not touch a queue: every call reports a failure at
+/// the line that created it, and no block runs.
+///
+/// ```swift
+/// let cache = ImageCache(queue: UnimplementedDispatchQueue())   // a cache hit must not hop
+/// _ = cache.image(for: cachedURL)
+/// ```
+///
+/// Failures raised on another thread are kept and reported again on the test's task by
+/// ``flush()`` (see `OffTaskFailureReporter`).
+public final class UnimplementedDispatchQueue: DispatchQueueInterface {
+    /// The label used in failure messages.
+    public let label: String
+    /// Whether this double stands in for the main queue.
+    public let isMainQueue: Bool
+
+    private let createdAt: CallSite
+    private let reporter: OffTaskFailureReporter
+
+    /// Creates a queue that fails the test when used; create it on the test's task.
+    ///
+    /// - Parameters:
+    ///   - label: The label for messages.
+    ///   - isMainQueue: Whether it stands in for the main queue.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    public init(
+        label: String = "UnimplementedDispatchQueue",
+        isMainQueue: Bool = false,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        self.label = label
+        self.isMainQueue = isMainQueue
+        self.createdAt = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        self.reporter = OffTaskFailureReporter()
+    }
+
+    /// Always `false`: the code under test is never running on this queue.
+    public var isCurrentQueue: Bool { false }
+
+    /// Reports again, on the calling task, failures raised on other threads.
+    public func flush() { reporter.flush() }
+
+    private func fail(_ call: String) {
+        reporter.report(
+            "Unimplemented: \(call) was called on queue '\(label)'; this code path was expected not to use the queue",
+            at: createdAt
+        )
+    }
+
+    /// Reports a failure; the work does not run.
+    ///
+    /// - Parameters:
+    ///   - group: Ignored.
+    ///   - qos: Ignored.
+    ///   - flags: Ignored.
+    ///   - work: Not run.
+    public func scheduleAsync(
+        group: DispatchGroup?,
+        qos: DispatchQoS,
+        flags: DispatchWorkItemFlags,
+        work: @escaping @Sendable () -> Void
+    ) {
+        fail("async")
+    }
+
+    /// Reports a failure; the work item does not run.
+    ///
+    /// - Parameter workItem: Not run.
+    public func scheduleAsync(_ workItem: DispatchWorkItem) {
+        fail("async(execute: DispatchWorkItem)")
+    }
+
+    /// Reports a failure; the work does not run.
+    ///
+    /// - Parameters:
+    ///   - deadline: Ignored.
+    ///   - qos: Ignored.
+    ///   - flags: Ignored.
+    ///   - work: Not run.
+    public func scheduleAsync(
+        after deadline: DispatchTime,
+        qos: DispatchQoS,
+        flags: DispatchWorkItemFlags,
+        work: @escaping @Sendable () -> Void
+    ) {
+        fail("asyncAfter(deadline:)")
+    }
+
+    /// Reports a failure; the work does not run.
+    ///
+    /// - Parameters:
+    ///   - wallDeadline: Ignored.
+    ///   - qos: Ignored.
+    ///   - flags: Ignored.
+    ///   - work: Not run.
+    public func scheduleAsync(
+        afterWallDeadline wallDeadline: DispatchWallTime,
+        qos: DispatchQoS,
+        flags: DispatchWorkItemFlags,
+        work: @escaping @Sendable () -> Void
+    ) {
+        fail("asyncAfter(wallDeadline:)")
+    }
+
+    /// Reports a failure; the work item does not run.
+    ///
+    /// - Parameters:
+    ///   - workItem: Not run.
+    ///   - deadline: Ignored.
+    public func scheduleAsync(_ workItem: DispatchWorkItem, after deadline: DispatchTime) {
+        fail("asyncAfter(deadline:execute: DispatchWorkItem)")
+    }
+
+    /// Reports a failure; the work item does not run.
+    ///
+    /// - Parameters:
+    ///   - workItem: Not run.
+    ///   - wallDeadline: Ignored.
+    public func scheduleAsync(_ workItem: DispatchWorkItem, afterWallDeadline wallDeadline: DispatchWallTime) {
+        fail("asyncAfter(wallDeadline:execute: DispatchWorkItem)")
+    }
+
+    /// Reports a failure, then runs `work` (a value must be returned).
+    ///
+    /// - Parameter work: The work.
+    /// - Returns: What `work` returns.
+    public func performSync<T>(_ work: () throws -> T) rethrows -> T {
+        fail("sync")
+        return try work()
+    }
+}
+
+extension DispatchQueueInterface where Self == UnimplementedDispatchQueue {
+    /// A queue that fails the test when used.
+    ///
+    /// ```swift
+    /// let cache = ImageCache(queue: .unimplemented())
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - label: The label for messages.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: A new unimplemented queue.
+    public static func unimplemented(
+        label: String = "UnimplementedDispatchQueue",
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> UnimplementedDispatchQueue {
+        UnimplementedDispatchQueue(label: label, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import KeyValueStoreInterface
+import TestSupportCore
+
+/// A key-value store double for code paths that must not read or write settings: every call
+/// reports a failure at the line that created it; getters return `UserDefaults`' values for a
+/// missing key and setters store nothing.
+///
+/// ```swift
+/// let settings = ReadingSettings(store: UnimplementedKeyValueStore())
+/// ```
+public final class UnimplementedKeyValueStore: KeyValueStoreInterface, Sendable {
+    private let createdAt: CallSite
+    private let reporter: OffTaskFailureReporter
+
+    /// Creates a store that fails the test when used; create it on the test's task.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    public init(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        createdAt = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        reporter = OffTaskFailureReporter()
+    }
+
+    /// Reports again, on the calling task, failures raised on other threads.
+    public func flush() { reporter.flush() }
+
+    private func fail(_ call: String) {
+        reporter.report("Unimplemented: key-value store \(call) was called; this code path was expected not to use the store", at: createdAt)
+    }
+
+    /// Reports a failure.
+    ///
+    /// - Parameter defaultName: The key, for the message.
+    /// - Returns: The value, always `nil`.
+    public func object(forKey defaultName: String) -> Any? {
+        fail("object(forKey: \"\(defaultName)\")")
+        return nil
+    }
+
+    /// Reports a failure.
+    ///
+    /// - Parameter defaultName: The key, for the message.
+    /// - Returns: Always `nil`.
+    public func string(forKey defaultName: String) -> String? {
+        fail("string(forKey: \"\(defaultName)\")")
+        return nil
+    }
+
+    /// Reports a failure.
+    ///
+    /// - Parameter defaultName: The key, for the message.
+    /// - Returns: Always `nil`.
+    public func array(forKey defaultName: String) -> [Any]? {
+        fail("array(forKey: \"\(defaultName)\")")
+        return nil
+    }
+
+    /// Reports a failure.
+    ///
+    /// - Parameter defaultName: The key, for the message.
+    /// - Returns: Always `nil`.
+    public func dictionary(forKey defaultName: String) -> [String: Any]? {
+        fail("dictionary(forKey: \"\(defaultName)\")")
+        return nil
+    }
+
+    /// Reports a failure.
+    ///
+    /// - Parameter defaultName: The key, for the message.
+    /// - Returns: Always `nil`.
+    public func data(forKey defaultName: String) -> Data? {
+        fail("data(forKey: \"\(defaultName)\")")
+        return nil
+    }
+
+    /// Reports a failure.
+    ///
+    /// - Parameter defaultName: The key, for the message.
+    /// - Returns: Always `nil`.
+    public func stringArray(forKey defaultName: String) -> [String]? {
+        fail("stringArray(forKey: \"\(defaultName)\")")
+        return nil
+    }
+
+    /// Reports a failure.
+    ///
+    /// - Parameter defaultName: The key, for the message.
+    /// - Returns: Always 0.
+    public func integer(forKey defaultName: String) -> Int {
+        fail("integer(forKey: \"\(defaultName)\")")
+        return 0
+    }
+
+    /// Reports a failure.
+    ///
+    /// - Parameter defaultName: The key, for the message.
+    /// - Returns: Always 0.
+    public func float(forKey defaultName: String) -> Float {
+        fail("float(forKey: \"\(defaultName)\")")
+        return 0
+    }
+
+    /// Reports a failure.
+    ///
+    /// - Parameter defaultName: The key, for the message.
+    /// - Returns: Always 0.
+    public func double(forKey defaultName: String) -> Double {
+        fail("double(forKey: \"\(defaultName)\")")
+        return 0
+    }
+
+    /// Reports a failure.
+    ///
+    /// - Parameter defaultName: The key, for the message.
+    /// - Returns: Always `false`.
+    public func bool(forKey defaultName: String) -> Bool {
+        fail("bool(forKey: \"\(defaultName)\")")
+        return false
+    }
+
+    /// Reports a failure.
+    ///
+    /// - Parameter defaultName: The key, for the message.
+    /// - Returns: Always `nil`.
+    public func url(forKey defaultName: String) -> URL? {
+        fail("url(forKey: \"\(defaultName)\")")
+        return nil
+    }
+
+    /// Reports a failure; nothing is stored.
+    ///
+    /// - Parameters:
+    ///   - value: Ignored.
+    ///   - defaultName: The key, for the message.
+    public func set(_ value: Any?, forKey defaultName: String) {
+        fail("set(_:forKey: \"\(defaultName)\")")
+    }
+
+    /// Reports a failure; nothing is stored.
+    ///
+    /// - Parameters:
+    ///   - value: Ignored.
+    ///   - defaultName: The key, for the message.
+    public func set(_ value: Int, forKey defaultName: String) {
+        fail("set(_:forKey: \"\(defaultName)\")")
+    }
+
+    /// Reports a failure; nothing is stored.
+    ///
+    /// - Parameters:
+    ///   - value: Ignored.
+    ///   - defaultName: The key, for the message.
+    public func set(_ value: Float, forKey defaultName: String) {
+        fail("set(_:forKey: \"\(defaultName)\")")
+    }
+
+    /// Reports a failure; nothing is stored.
+    ///
+    /// - Parameters:
+    ///   - value: Ignored.
+    ///   - defaultName: The key, for the message.
+    public func set(_ value: Double, forKey defaultName: String) {
+        fail("set(_:forKey: \"\(defaultName)\")")
+    }
+
+    /// Reports a failure; nothing is stored.
+    ///
+    /// - Parameters:
+    ///   - value: Ignored.
+    ///   - defaultName: The key, for the message.
+    public func set(_ value: Bool, forKey defaultName: String) {
+        fail("set(_:forKey: \"\(defaultName)\")")
+    }
+
+    /// Reports a failure; nothing is stored.
+    ///
+    /// - Parameters:
+    ///   - value: Ignored.
+    ///   - defaultName: The key, for the message.
+    public func set(_ value: URL?, forKey defaultName: String) {
+        fail("set(_:forKey: \"\(defaultName)\")")
+    }
+
+    /// Reports a failure.
+    ///
+    /// - Parameter defaultName: The key, for the message.
+    public func removeObject(forKey defaultName: String) {
+        fail("removeObject(forKey: \"\(defaultName)\")")
+    }
+
+    /// Reports a failure; nothing is registered.
+    ///
+    /// - Parameter registrationDictionary: The keys, for the message.
+    public func register(defaults registrationDictionary: [String: Any]) {
+        fail("register(defaults: \(registrationDictionary.keys.sorted()))")
+    }
+
+    /// Reports a failure.
+    ///
+    /// - Returns: An empty dictionary.
+    public func dictionaryRepresentation() -> [String: Any] {
+        fail("dictionaryRepresentation()")
+        return [:]
+    }
+}

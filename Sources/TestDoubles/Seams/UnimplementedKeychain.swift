@@ -1,0 +1,95 @@
+import Foundation
+import KeychainInterface
+import TestSupportCore
+
+/// A keychain double for code paths that must not touch the keychain: every call reports a
+/// failure at the line that created it and throws ``KeychainError/unimplemented``.
+///
+/// ```swift
+/// let store = TokenStore(keychain: UnimplementedKeychain())   // a cached token: no keychain
+/// _ = store.cachedToken
+/// ```
+public final class UnimplementedKeychain: KeychainInterface {
+    private let createdAt: CallSite
+    private let reporter: OffTaskFailureReporter
+
+    /// Creates a keychain that fails the test when used; create it on the test's task.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    public init(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        createdAt = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        reporter = OffTaskFailureReporter()
+    }
+
+    /// Reports again, on the calling task, failures raised on other threads.
+    public func flush() { reporter.flush() }
+
+    private func fail(_ call: String) -> KeychainError {
+        reporter.report("Unimplemented: keychain \(call) was called; this code path was expected not to use the keychain", at: createdAt)
+        return .unimplemented
+    }
+
+    /// Reports a failure and throws ``KeychainError/unimplemented``.
+    ///
+    /// - Parameters:
+    ///   - data: Ignored.
+    ///   - account: The account, for the message.
+    ///   - scope: The scope, for the message.
+    ///   - accessibility: Ignored.
+    public func add(_ data: Data, account: String, in scope: KeychainScope, accessibility: KeychainAccessibility) throws(KeychainError) {
+        throw fail("add(account: '\(account)', in: \(scope))")
+    }
+
+    /// Reports a failure and throws ``KeychainError/unimplemented``.
+    ///
+    /// - Parameters:
+    ///   - account: The account, for the message.
+    ///   - scope: The scope, for the message.
+    /// - Returns: Never returns.
+    public func read(account: String, in scope: KeychainScope) throws(KeychainError) -> Data {
+        throw fail("read(account: '\(account)', in: \(scope))")
+    }
+
+    /// Reports a failure and throws ``KeychainError/unimplemented``.
+    ///
+    /// - Parameters:
+    ///   - data: Ignored.
+    ///   - account: The account, for the message.
+    ///   - scope: The scope, for the message.
+    public func update(_ data: Data, account: String, in scope: KeychainScope) throws(KeychainError) {
+        throw fail("update(account: '\(account)', in: \(scope))")
+    }
+
+    /// Reports a failure and throws ``KeychainError/unimplemented``.
+    ///
+    /// - Parameters:
+    ///   - account: The account, for the message.
+    ///   - scope: The scope, for the message.
+    public func delete(account: String, in scope: KeychainScope) throws(KeychainError) {
+        throw fail("delete(account: '\(account)', in: \(scope))")
+    }
+
+    /// Reports a failure and throws ``KeychainError/unimplemented``.
+    ///
+    /// - Parameter scope: The scope, for the message.
+    public func deleteAll(in scope: KeychainScope) throws(KeychainError) {
+        throw fail("deleteAll(in: \(scope))")
+    }
+
+    /// Reports a failure and throws ``KeychainError/unimplemented``.
+    ///
+    /// - Parameter scope: The scope, for the message.
+    /// - Returns: Never returns.
+    public func accounts(in scope: KeychainScope) throws(KeychainError) -> [String] {
+        throw fail("accounts(in: \(scope))")
+    }
+}

@@ -1,1 +1,0 @@
-// Tests for DispatchQueueInterface land with the module's issue.

@@ -1,1 +1,0 @@
-// Tests for KeyValueStoreInterface land with the module's issue.

@@ -1,0 +1,106 @@
+import Foundation
+import KeyValueStoreInterface
+import Testing
+
+/// One documented `UserDefaults` behaviour: what to write, what to read, and the result
+/// `UserDefaults` gives. Each case runs against the fake and against a real suite.
+struct StoreSemanticsCase: Sendable, CustomTestStringConvertible {
+    let name: String
+    let arrange: @Sendable (any KeyValueStoreInterface) -> Void
+    let act: @Sendable (any KeyValueStoreInterface) -> String
+    let expected: String
+
+    var testDescription: String { name }
+
+    init(
+        _ name: String,
+        arrange: @escaping @Sendable (any KeyValueStoreInterface) -> Void = { _ in },
+        read act: @escaping @Sendable (any KeyValueStoreInterface) -> String,
+        expected: String
+    ) {
+        self.name = name
+        self.arrange = arrange
+        self.act = act
+        self.expected = expected
+    }
+
+    static let all: [StoreSemanticsCase] = [
+        .init("bool of a missing key is false", read: { "\($0.bool(forKey: "missing"))" }, expected: "false"),
+        .init("integer of a missing key is 0", read: { "\($0.integer(forKey: "missing"))" }, expected: "0"),
+        .init("double of a missing key is 0", read: { "\($0.double(forKey: "missing"))" }, expected: "0.0"),
+        .init("float of a missing key is 0", read: { "\($0.float(forKey: "missing"))" }, expected: "0.0"),
+        .init("string of a missing key is nil", read: { "\($0.string(forKey: "missing") as Any)" }, expected: "nil"),
+        .init("object of a missing key is nil", read: { "\($0.object(forKey: "missing") as Any)" }, expected: "nil"),
+        .init("integer of the string \"5\" is 5", arrange: { $0.set("5", forKey: "k") },
+              read: { "\($0.integer(forKey: "k"))" }, expected: "5"),
+        .init("integer of \" 12abc\" reads the leading number", arrange: { $0.set(" 12abc", forKey: "k") },
+              read: { "\($0.integer(forKey: "k"))" }, expected: "12"),
+        .init("integer of a non-numeric string is 0", arrange: { $0.set("abc", forKey: "k") },
+              read: { "\($0.integer(forKey: "k"))" }, expected: "0"),
+        .init("integer of 3.7 is 3", arrange: { $0.set(3.7, forKey: "k") },
+              read: { "\($0.integer(forKey: "k"))" }, expected: "3"),
+        .init("integer of -2.5 is -2", arrange: { $0.set(-2.5, forKey: "k") },
+              read: { "\($0.integer(forKey: "k"))" }, expected: "-2"),
+        .init("integer of true is 1", arrange: { $0.set(true, forKey: "k") },
+              read: { "\($0.integer(forKey: "k"))" }, expected: "1"),
+        .init("double of the string \"2.5\" is 2.5", arrange: { $0.set("2.5", forKey: "k") },
+              read: { "\($0.double(forKey: "k"))" }, expected: "2.5"),
+        .init("double of true is 1", arrange: { $0.set(true, forKey: "k") },
+              read: { "\($0.double(forKey: "k"))" }, expected: "1.0"),
+        .init("float of the string \"1.5\" is 1.5", arrange: { $0.set("1.5", forKey: "k") },
+              read: { "\($0.float(forKey: "k"))" }, expected: "1.5"),
+        .init("bool of \"YES\" is true", arrange: { $0.set("YES", forKey: "k") },
+              read: { "\($0.bool(forKey: "k"))" }, expected: "true"),
+        .init("bool of \"true\" is true", arrange: { $0.set("true", forKey: "k") },
+              read: { "\($0.bool(forKey: "k"))" }, expected: "true"),
+        .init("bool of \"no\" is false", arrange: { $0.set("no", forKey: "k") },
+              read: { "\($0.bool(forKey: "k"))" }, expected: "false"),
+        .init("bool of \"0\" is false", arrange: { $0.set("0", forKey: "k") },
+              read: { "\($0.bool(forKey: "k"))" }, expected: "false"),
+        .init("bool of the integer 5 is true", arrange: { $0.set(5, forKey: "k") },
+              read: { "\($0.bool(forKey: "k"))" }, expected: "true"),
+        .init("bool of 0.0 is false", arrange: { $0.set(0.0, forKey: "k") },
+              read: { "\($0.bool(forKey: "k"))" }, expected: "false"),
+        .init("string of the integer 5 is \"5\"", arrange: { $0.set(5, forKey: "k") },
+              read: { "\($0.string(forKey: "k") as Any)" }, expected: "Optional(\"5\")"),
+        .init("string of 3.7 is \"3.7\"", arrange: { $0.set(3.7, forKey: "k") },
+              read: { "\($0.string(forKey: "k") as Any)" }, expected: "Optional(\"3.7\")"),
+        .init("data of a string is nil", arrange: { $0.set("text", forKey: "k") },
+              read: { "\($0.data(forKey: "k") as Any)" }, expected: "nil"),
+        .init("data round-trips", arrange: { $0.set(Data([1, 2, 3]), forKey: "k") },
+              read: { "\($0.data(forKey: "k").map { Array($0) } as Any)" }, expected: "Optional([1, 2, 3])"),
+        .init("stringArray of strings returns them", arrange: { $0.set(["a", "b"], forKey: "k") },
+              read: { "\($0.stringArray(forKey: "k") as Any)" }, expected: "Optional([\"a\", \"b\"])"),
+        .init("stringArray of a mixed array is nil", arrange: { $0.set(["a", 1] as [Any], forKey: "k") },
+              read: { "\($0.stringArray(forKey: "k") as Any)" }, expected: "nil"),
+        .init("array of a string is nil", arrange: { $0.set("a", forKey: "k") },
+              read: { "\($0.array(forKey: "k") as Any)" }, expected: "nil"),
+        .init("dictionary round-trips", arrange: { $0.set(["x": 1], forKey: "k") },
+              read: { "\(($0.dictionary(forKey: "k")?["x"] as? Int) as Any)" }, expected: "Optional(1)"),
+        .init("url of a path string is a file URL with ~ expanded", arrange: { $0.set("~/notes", forKey: "k") },
+              read: { "\($0.url(forKey: "k")?.path == NSString(string: "~/notes").expandingTildeInPath)" }, expected: "true"),
+        // UserDefaults' registration domain is per process, not per suite: each case registers
+        // a key no other case reads, or parallel cases would see each other's defaults.
+        .init("a registered default is returned by integer", arrange: { $0.register(defaults: ["registered.int": 7]) },
+              read: { "\($0.integer(forKey: "registered.int"))" }, expected: "7"),
+        .init("a registered string default is coerced like a stored one", arrange: { $0.register(defaults: ["registered.string": "9"]) },
+              read: { "\($0.integer(forKey: "registered.string"))" }, expected: "9"),
+        .init("a stored value hides the registered default",
+              arrange: { $0.register(defaults: ["registered.hidden": 7]); $0.set(1, forKey: "registered.hidden") },
+              read: { "\($0.integer(forKey: "registered.hidden"))" }, expected: "1"),
+        .init("removing the stored value shows the registered default again",
+              arrange: { $0.register(defaults: ["registered.shown": 7]); $0.set(1, forKey: "registered.shown"); $0.removeObject(forKey: "registered.shown") },
+              read: { "\($0.integer(forKey: "registered.shown"))" }, expected: "7"),
+        .init("removeObject removes the value", arrange: { $0.set("v", forKey: "k"); $0.removeObject(forKey: "k") },
+              read: { "\($0.object(forKey: "k") as Any)" }, expected: "nil"),
+        .init("dictionaryRepresentation holds registered and stored keys",
+              arrange: { $0.register(defaults: ["registered.listed": 1]); $0.set(2, forKey: "stored") },
+              read: { store in
+                  let all = store.dictionaryRepresentation()
+                  return "\(all["registered.listed"] as? Int as Any) \(all["stored"] as? Int as Any)"
+              },
+              expected: "Optional(1) Optional(2)"),
+        .init("an Encodable value round-trips as JSON data", arrange: { try? $0.set(encoded: ["b", "a"], forKey: "k") },
+              read: { "\((try? $0.decoded([String].self, forKey: "k")) as Any)" }, expected: "Optional([\"b\", \"a\"])"),
+    ]
+}

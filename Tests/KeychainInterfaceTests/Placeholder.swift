@@ -1,1 +1,0 @@
-// Tests for KeychainInterface land with the module's issue.

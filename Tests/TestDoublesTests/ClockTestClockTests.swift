@@ -1,0 +1,195 @@
+import TestDoubles
+import TestSupportCore
+import TestSupportTesting
+import Testing
+import XCTest
+
+@Suite("TestClock.sleep and advance(by:)")
+struct TestClockAdvanceTests {
+    @Test("A sleeper wakes only once the clock reaches its deadline")
+    func sleeperWakesAtDeadline() async throws {
+        let clock = TestClock()
+        let task = Task { try await clock.sleep(for: .seconds(5)) }
+        await clock.waitForSleepers(count: 1)
+
+        #expect(clock.advance(by: .seconds(4)) == 0)
+        #expect(clock.advance(by: .seconds(1)) == 1)
+
+        try await task.value
+        #expect(clock.now == TestClock.Instant(offset: .seconds(5)))
+    }
+
+    @Test("Sleepers are listed and woken in (deadline, submission) order")
+    func sleepersWakeInDeadlineThenSubmissionOrder() async {
+        let clock = TestClock()
+        let late = Task { try await clock.sleep(for: .seconds(3)) }
+        await clock.waitForSleepers(count: 1)
+        let first = Task { try await clock.sleep(for: .seconds(1)) }
+        await clock.waitForSleepers(count: 2)
+        let second = Task { try await clock.sleep(for: .seconds(1)) }
+        await clock.waitForSleepers(count: 3)
+
+        #expect(clock.pendingSleeperDeadlines.map(\.offset) == [.seconds(1), .seconds(1), .seconds(3)])
+        #expect(clock.advance(by: .seconds(1)) == 2)
+        #expect(clock.pendingSleeperDeadlines.map(\.offset) == [.seconds(3)])
+
+        clock.run()
+        _ = await (late.result, first.result, second.result)
+        #expect(clock.pendingSleeperCount == 0)
+    }
+
+    @Test("A loop that sleeps repeatedly is stepped one wake at a time with waitForSleepers")
+    func loopIsSteppedDeterministically() async {
+        let clock = TestClock()
+        let ticks = Locked(0)
+        let task = Task {
+            while true {
+                do { try await clock.sleep(for: .seconds(1)) } catch { return }
+                ticks.withLock { $0 += 1 }
+            }
+        }
+
+        for expected in 1...3 {
+            await clock.waitForSleepers(count: 1)
+            clock.advance(by: .seconds(1))
+            await clock.waitForSleepers(count: 1)
+            #expect(ticks.value == expected)
+        }
+
+        task.cancel()
+        await task.value
+    }
+
+    @Test("Sleeping until a deadline already passed returns at once")
+    func pastDeadlineReturnsAtOnce() async throws {
+        let clock = TestClock()
+        clock.advance(by: .seconds(10))
+
+        try await clock.sleep(until: TestClock.Instant(offset: .seconds(5)))
+
+        #expect(clock.pendingSleeperCount == 0)
+    }
+
+    @Test("Cancelling a sleeping task throws CancellationError and removes the sleeper")
+    func cancellationThrows() async {
+        let clock = TestClock()
+        let task = Task { try await clock.sleep(for: .seconds(5)) }
+        await clock.waitForSleepers(count: 1)
+
+        task.cancel()
+        let result = await task.result
+
+        #expect(throws: CancellationError.self) { try result.get() }
+        #expect(clock.pendingSleeperCount == 0)
+    }
+
+    @Test("run() moves to the latest deadline and wakes every sleeper")
+    func runWakesAll() async {
+        let clock = TestClock()
+        let first = Task { try await clock.sleep(for: .seconds(2)) }
+        let second = Task { try await clock.sleep(for: .seconds(7)) }
+        await clock.waitForSleepers(count: 2)
+
+        #expect(clock.run() == 2)
+
+        _ = await (first.result, second.result)
+        #expect(clock.now.offset == .seconds(7))
+    }
+}
+
+@Suite("TestClock.waitForSleepers and expectNoPendingSleepers")
+struct TestClockWaitTests {
+    @Test("waitForSleepers returns at once when enough tasks already sleep")
+    func returnsAtOnceWhenSatisfied() async {
+        let clock = TestClock()
+        let task = Task { try await clock.sleep(for: .seconds(1)) }
+        await clock.waitForSleepers(count: 1)
+
+        #expect(await clock.waitForSleepers(count: 1))
+
+        clock.run()
+        _ = await task.result
+    }
+
+    @Test("waitForSleepers reports a timeout at the caller's line when nobody sleeps")
+    func reportsTimeout() async {
+        let clock = TestClock()
+
+        await withKnownIssue {
+            let satisfied = await clock.waitForSleepers(count: 1, timeout: .zero)
+            #expect(satisfied == false)
+        } matching: { issue in
+            issue.message.contains("Timed out after 0.0 seconds waiting for 1 sleeper(s) on the TestClock; 0 sleeping")
+        }
+    }
+
+    @Test("expectNoPendingSleepers reports the sleepers left, at the caller's line, and cancels them")
+    func reportsPendingSleepers() async {
+        let clock = TestClock()
+        let task = Task { try await clock.sleep(for: .seconds(30)) }
+        await clock.waitForSleepers(count: 1)
+
+        let line = #line + 2
+        withKnownIssue {
+            clock.expectNoPendingSleepers()
+        } matching: { issue in
+            issue.isFailure(containing: "Expected no pending sleepers on the TestClock at 0.0 seconds, found 1 sleeping until 30.0 seconds", line: line)
+        }
+
+        let result = await task.result
+        #expect(throws: CancellationError.self) { try result.get() }
+    }
+
+    @Test("expectNoPendingSleepers points at the caller's line")
+    func pendingSleepersLine() async {
+        let clock = TestClock()
+        let task = Task { try await clock.sleep(for: .seconds(1)) }
+        await clock.waitForSleepers(count: 1)
+
+        let line = #line + 2
+        let failures = FailureReporter.collectFailures {
+            clock.expectNoPendingSleepers()
+        }
+
+        #expect(failures.map(\.location.line) == [line])
+        _ = await task.result
+    }
+
+    @Test("expectNoPendingSleepers passes when nobody sleeps")
+    func passesWhenIdle() {
+        let failures = FailureReporter.collectFailures { TestClock().expectNoPendingSleepers() }
+
+        #expect(failures.isEmpty)
+    }
+}
+
+final class TestClockXCTests: FailureRecordingTestCase {
+    func test_advance_pastDeadline_wakesSleeper() async throws {
+        let clock = TestClock()
+        let task = Task { try await clock.sleep(for: .milliseconds(300)) }
+        await clock.waitForSleepers(count: 1)
+
+        let woken = clock.advance(by: .milliseconds(300))
+
+        XCTAssertEqual(woken, 1)
+        try await task.value
+    }
+
+    @MainActor
+    func test_expectNoPendingSleepers_withSleeperLeft_failsAtCallerLine() async {
+        let clock = TestClock()
+        let task = Task { try await clock.sleep(for: .seconds(2)) }
+        await clock.waitForSleepers(count: 1)
+        var line = 0
+
+        let failures = capturingXCTestFailures {
+            line = #line + 1
+            clock.expectNoPendingSleepers()
+        }
+
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertEqual(failures.first?.line, line)
+        XCTAssertTrue(failures.first?.description.contains("found 1 sleeping until 2.0 seconds") ?? false)
+        _ = await task.result
+    }
+}

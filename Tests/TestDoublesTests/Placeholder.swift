@@ -1,1 +1,0 @@
-// Tests for TestDoubles land with the module's issue.

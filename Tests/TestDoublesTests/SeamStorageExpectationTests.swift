@@ -1,0 +1,143 @@
+import Foundation
+import KeyValueStoreInterface
+import KeychainInterface
+import TestDoubles
+import TestSupportCore
+import TestSupportTesting
+import Testing
+import XCTest
+
+private let scope = KeychainScope(service: "com.bookshelf.auth")
+
+@Suite("KeychainFake.expectAllInjectedFaultsUsed")
+struct SeamKeychainFaultTests {
+    @Test("An unused failNext fault is reported at the caller's line")
+    func unusedFaultIsReported() {
+        let keychain = KeychainFake()
+        keychain.failNext(.add, with: .interactionNotAllowed)
+
+        let line = #line + 2
+        withKnownIssue {
+            keychain.expectAllInjectedFaultsUsed()
+        } matching: { issue in
+            issue.isFailure(
+                containing: "Expected the injected add fault(s) interactionNotAllowed (-25308) to be used, but 1 remained; 0 add operation(s) ran",
+                line: line
+            )
+        }
+    }
+
+    @Test("A used fault passes")
+    func usedFaultPasses() {
+        let keychain = KeychainFake()
+        keychain.failNext(.read, with: .authenticationFailed)
+        _ = try? keychain.read(account: "token", in: scope)
+
+        #expect(FailureReporter.collectFailures { keychain.expectAllInjectedFaultsUsed() }.isEmpty)
+    }
+}
+
+@Suite("UnimplementedKeychain")
+struct SeamUnimplementedKeychainTests {
+    @Test("A read reports at the creation line and throws unimplemented (-4)")
+    func readReportsAndThrows() {
+        let line = #line + 1
+        let keychain = UnimplementedKeychain()
+
+        withKnownIssue {
+            #expect(throws: KeychainError.unimplemented) { try keychain.read(account: "token", in: scope) }
+        } matching: { issue in
+            issue.isFailure(containing: "Unimplemented: keychain read(account: 'token', in: service 'com.bookshelf.auth') was called", line: line)
+        }
+    }
+}
+
+@Suite("KeyValueStoreFake.expectNoMisuse and UnimplementedKeyValueStore")
+struct SeamKeyValueStoreTests {
+    @Test("A non-property-list write is reported at the caller's line")
+    func misuseIsReported() {
+        struct Theme {}
+        let store = KeyValueStoreFake()
+        store.set(Theme(), forKey: "theme")
+
+        let line = #line + 1
+        let failures = FailureReporter.collectFailures { store.expectNoMisuse() }
+
+        #expect(failures.map(\.location.line) == [line])
+        #expect(failures.first?.message.contains("was given a Theme, which is not a property-list value") == true)
+    }
+
+    @Test("The unimplemented store reports each call and returns UserDefaults' missing-key values")
+    func unimplementedStoreReports() {
+        let store = UnimplementedKeyValueStore()
+        var value = true
+
+        let failures = FailureReporter.collectFailures { value = store.bool(forKey: "onboardingDone") }
+
+        #expect(value == false)
+        #expect(failures.map(\.message) == [
+            "Unimplemented: key-value store bool(forKey: \"onboardingDone\") was called; this code path was expected not to use the store",
+        ])
+    }
+}
+
+@Suite("withIsolatedUserDefaults")
+struct SeamIsolatedUserDefaultsTests {
+    @Test("A suite has a unique name, starts empty, and remove() deletes what was written")
+    func suiteIsRemoved() {
+        let suite = IsolatedUserDefaults()
+        #expect(suite.suiteName.hasPrefix("TestSupportKit.isolated."))
+        #expect(suite.defaults.object(forKey: "written") == nil)
+        suite.defaults.set(1, forKey: "written")
+
+        suite.remove()
+
+        #expect(UserDefaults(suiteName: suite.suiteName)?.object(forKey: "written") == nil)
+        #expect(suite.suiteName != IsolatedUserDefaults().suiteName)
+    }
+
+    @Test("Two suites do not share stored values")
+    func suitesAreIsolated() {
+        withIsolatedUserDefaults { first in
+            withIsolatedUserDefaults { second in
+                first.set("a", forKey: "key")
+
+                #expect(second.string(forKey: "key") == nil)
+            }
+        }
+    }
+}
+
+final class SeamStorageXCTests: FailureRecordingTestCase {
+    func test_makeIsolatedUserDefaults_returnsEmptyUniqueSuite() {
+        let defaults = makeIsolatedUserDefaults()
+
+        XCTAssertNil(defaults.object(forKey: "written"))
+        defaults.set(true, forKey: "written")
+        XCTAssertTrue(defaults.bool(forKey: "written"))
+    }
+
+    func test_unimplementedKeychain_whenUsed_failsAtCreationLine() {
+        let line = #line + 1
+        let keychain = UnimplementedKeychain()
+
+        let failures = capturingXCTestFailures { _ = try? keychain.accounts(in: scope) }
+
+        XCTAssertEqual(failures.map(\.line), [line])
+        XCTAssertTrue(failures.first?.description.contains("Unimplemented: keychain accounts(in:") ?? false)
+    }
+
+    func test_expectAllInjectedFaultsUsed_withUnusedFault_failsAtCallerLine() {
+        let keychain = KeychainFake()
+        keychain.failEvery(.delete, with: .badParameter)
+        keychain.failNext(.update, with: .authenticationFailed)
+        var line = 0
+
+        let failures = capturingXCTestFailures {
+            line = #line + 1
+            keychain.expectAllInjectedFaultsUsed()
+        }
+
+        XCTAssertEqual(failures.map(\.line), [line])
+    }
+}
