@@ -1,6 +1,7 @@
 import Foundation
 import TestSupportKit
 
+// snippet: bookshelf-api-loader
 extension FixtureLoader {
     /// The catalog API responses in this test-support target's `Fixtures` folder (copied with
     /// `resources: [.copy("Fixtures")]`, and shared by both example suites), decoded the way the app's API client decodes them.
@@ -8,6 +9,7 @@ extension FixtureLoader {
     /// A `static let` shares one cache of file bytes across the whole run.
     public static let bookshelfAPI = FixtureLoader(bundle: .module, decoder: .bookshelfAPI)
 }
+// end-snippet
 
 extension JSONDecoder {
     /// The catalog API's JSON conventions: ISO-8601 dates.
