@@ -7,25 +7,10 @@ import Testing
 /// The library's middleware and shared-store users tested with a recording store.
 @Suite("LibraryMiddleware and the shared store with a recording store")
 struct TestDoublesLibraryMiddlewareTests {
+    // snippet: recording-store-test
     let repository = BookRepositoryStub()
     let store = RecordingStore(initialState: LibraryState(), reducer: LibraryState.reduce)
 
-    // snippet: wait-for-calls
-    @Test("a refresh request fetches the first page")
-    func refreshFetchesFirstPage() async {
-        // Given
-        repository.fetchPageSpy.returns(CatalogPage(books: [], nextPage: nil))
-
-        // When: the middleware fetches from a task of its own and offers nothing to await
-        LibraryMiddleware(repository: repository).handle(.refreshRequested, store: store)
-        await repository.fetchPageSpy.waitForCalls(1)
-
-        // Then
-        repository.fetchPageSpy.expectCalledOnce(with: 1)
-    }
-    // end-snippet
-
-    // snippet: recording-store-test
     @Test("a refresh request dispatches the loaded books")
     func refreshDispatchesBooksLoaded() async {
         // Given
@@ -39,6 +24,21 @@ struct TestDoublesLibraryMiddlewareTests {
         // Then
         store.expectDispatched([.booksLoaded(books)])
         #expect(store.state == LibraryState(books: books, isRefreshing: false))
+    }
+    // end-snippet
+
+    // snippet: wait-for-calls
+    @Test("a refresh request fetches the first page")
+    func refreshFetchesFirstPage() async {
+        // Given
+        repository.fetchPageSpy.returns(CatalogPage(books: [], nextPage: nil))
+
+        // When: the middleware fetches from a task of its own and offers nothing to await
+        LibraryMiddleware(repository: repository).handle(.refreshRequested, store: store)
+        await repository.fetchPageSpy.waitForCalls(1)
+
+        // Then
+        repository.fetchPageSpy.expectCalledOnce(with: 1)
     }
     // end-snippet
 
@@ -67,6 +67,7 @@ struct TestDoublesLibraryMiddlewareTests {
         store.expectDispatched(count: 0)
     }
 
+    // snippet: install-store
     @Test("the toggle dispatches to the store installed for this test only")
     func toggleDispatchesToInstalledStore() {
         // Given
@@ -74,14 +75,13 @@ struct TestDoublesLibraryMiddlewareTests {
         let store = RecordingStore(initialState: LibraryState(books: [book]), reducer: LibraryState.reduce)
 
         // When: the toggle finds the shared store through StoreEnvironment; the scope restores it
-        // snippet: install-store
         store.install(in: StoreEnvironment.$current) {
             ReadingStatusToggle().toggle(book)
         }
 
         // Then
         store.expectDispatched([.statusChanged(id: book.id, to: .finished)])
-        // end-snippet
         #expect(store.state.books.first?.status == .finished)
     }
+    // end-snippet
 }
