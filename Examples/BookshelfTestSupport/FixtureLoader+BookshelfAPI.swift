@@ -9,7 +9,6 @@ extension FixtureLoader {
     /// A `static let` shares one cache of file bytes across the whole run.
     public static let bookshelfAPI = FixtureLoader(bundle: .module, decoder: .bookshelfAPI)
 }
-// end-snippet
 
 extension JSONDecoder {
     /// The catalog API's JSON conventions: ISO-8601 dates.
@@ -19,3 +18,4 @@ extension JSONDecoder {
         return decoder
     }
 }
+// end-snippet
