@@ -7,6 +7,7 @@ import TestSupportKit
 /// Reading the catalog API's responses from fixture files instead of the network.
 @Suite("Catalog API responses from fixtures")
 struct FixturesCatalogResponseTests {
+    // snippet: first-catalog-page
     let fixtures = FixtureLoader.bookshelfAPI
 
     @Test("The first catalog page lists three books and points at page two")
@@ -21,6 +22,7 @@ struct FixturesCatalogResponseTests {
         #expect(page.books.map(\.title) == ["Dune", "Middlemarch", "Piranesi"])
         #expect(page.nextPage == 2)
     }
+    // end-snippet
 
     @Test("The last catalog page has no next page")
     func lastCatalogPage() throws {
@@ -37,6 +39,7 @@ struct FixturesCatalogResponseTests {
         #expect(book.addedAt == Date(timeIntervalSince1970: 1_709_285_400))
     }
 
+    // snippet: templated-fixture
     @Test("The book template is filled with the test's values before decoding")
     func bookTemplate() throws {
         // Given a book id the test controls
@@ -62,6 +65,7 @@ struct FixturesCatalogResponseTests {
 
         #expect(String(decoding: body, as: UTF8.self).contains("\"id\": \"42\""))
     }
+    // end-snippet
 
     @Test("The wire format spells statuses in snake case")
     func wireFormat() throws {

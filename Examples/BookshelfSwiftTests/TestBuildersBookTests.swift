@@ -7,6 +7,7 @@ import Testing
 /// Test data built from `Book.testValue` and deterministic generators.
 @Suite("Book test data")
 struct TestBuildersBookTests {
+    // snippet: make-variants
     @Test("make with a key path changes only the status")
     func makeWithKeyPathChangesStatus() {
         // When
@@ -30,7 +31,9 @@ struct TestBuildersBookTests {
         #expect(book.author == "Octavia E. Butler")
         #expect(book.id == .sequential(1))
     }
+    // end-snippet
 
+    // snippet: make-count
     @Test("make(count:) with generators builds distinct books that are the same every run")
     func makeCountWithGenerators() {
         // Given
@@ -53,6 +56,56 @@ struct TestBuildersBookTests {
         #expect(books.map(\.title) == ["Volume 1", "Volume 2", "Volume 3"])
         #expect(books.last?.addedAt == Date.testReference.addingTimeInterval(2 * 86_400))
     }
+    // end-snippet
+
+    // snippet: buildable-page
+    @Test("with changes a copy and leaves the original page as it was")
+    func withChangesOnlyTheCopy() {
+        // Given
+        let page = CatalogPage(books: [.make()], nextPage: 2)
+
+        // When
+        let lastPage = page.with(\.nextPage, nil)
+        let emptyPage = page.with { $0.books = [] }
+
+        // Then
+        #expect(lastPage.nextPage == nil)
+        #expect(emptyPage.books.isEmpty)
+        #expect(page == CatalogPage(books: [.make()], nextPage: 2))
+    }
+
+    @Test("variants numbers each copy by its index")
+    func variantsNumbersEachCopy() {
+        // Given
+        let page = CatalogPage(books: [], nextPage: 1)
+
+        // When
+        let pages = page.variants(3) { page, index in page.nextPage = index + 2 }
+
+        // Then
+        #expect(pages.map(\.nextPage) == [2, 3, 4])
+    }
+    // end-snippet
+
+    // snippet: injected-generators
+    @Test("addBook stamps the new book with the injected id and date")
+    @MainActor
+    func addBookUsesInjectedGenerators() async {
+        // Given
+        let viewModel = BookListViewModel(
+            repository: BookRepositoryStub(),
+            makeID: SequentialUUIDGenerator().generate,
+            now: DateGenerator.fixed().generate
+        )
+
+        // When
+        let book = await viewModel.addBook(title: "Dune", author: "Frank Herbert")
+
+        // Then
+        #expect(book?.id == .sequential(1))
+        #expect(book?.addedAt == .testReference)
+    }
+    // end-snippet
 
     @Test("pickNext picks the same book for the same seed")
     func pickNextIsReproducible() throws {

@@ -46,6 +46,7 @@ struct TestDoublesBookListViewModelTests {
         repository.fetchPageSpy.expectCalledOnce(with: 1)
     }
 
+    // snippet: suspend-calls
     @Test("load is loading while the fetch is in flight")
     func loadIsLoadingMidFlight() async {
         // Given
@@ -62,6 +63,7 @@ struct TestDoublesBookListViewModelTests {
         await load.value
         #expect(!viewModel.isLoading)
     }
+    // end-snippet
 
     @Test("load shows a retry message when the fetch fails")
     func loadShowsRetryMessageOnFailure() async {
@@ -73,6 +75,61 @@ struct TestDoublesBookListViewModelTests {
 
         // Then
         #expect(viewModel.state == .failed("Could not load your books. Pull to try again."))
+    }
+
+    @Test("load shows each page the catalog returns in turn")
+    func loadShowsPagesInTurn() async {
+        // Given
+        let first = CatalogPage(books: [.make(\.title, "Dune")], nextPage: 2)
+        let second = CatalogPage(books: [.make(\.title, "Emma")], nextPage: nil)
+        repository.fetchPageSpy.returns(inOrder: [first, second])
+
+        // When
+        await viewModel.load()
+        await viewModel.load()
+
+        // Then
+        #expect(viewModel.state == .loaded(second.books, nextPage: nil))
+        repository.fetchPageSpy.expectCalls([1, 1])
+    }
+
+    @Test("load fetches the catalog once")
+    func loadFetchesOnce() async {
+        // Given: one answer; a second fetch would fail the test
+        let page = CatalogPage(books: [.make()], nextPage: nil)
+        repository.fetchPageSpy.returns(inOrder: [page], afterLast: .reportFailure)
+
+        // When
+        await viewModel.load()
+
+        // Then
+        #expect(viewModel.state == .loaded(page.books, nextPage: nil))
+    }
+
+    @Test("load shows the page when a retry follows a failure")
+    func loadRetryAfterFailureShowsPage() async {
+        // Given
+        let page = CatalogPage(books: [.make()], nextPage: nil)
+        repository.fetchPageSpy.results(inOrder: [.failure(URLError(.timedOut)), .success(page)])
+
+        // When
+        await viewModel.load()
+        await viewModel.load()
+
+        // Then
+        #expect(viewModel.state == .loaded(page.books, nextPage: nil))
+    }
+
+    @Test("load shows the next page the catalog points at")
+    func loadShowsNextPage() async {
+        // Given: an answer computed from the requested page
+        repository.fetchPageSpy.answers { page in CatalogPage(books: [], nextPage: page + 1) }
+
+        // When
+        await viewModel.load()
+
+        // Then
+        #expect(viewModel.state == .loaded([], nextPage: 2))
     }
 
     @Test("load touches no other repository method")

@@ -7,6 +7,7 @@ import Testing
 /// The library's middleware and shared-store users tested with a recording store.
 @Suite("LibraryMiddleware and the shared store with a recording store")
 struct TestDoublesLibraryMiddlewareTests {
+    // snippet: recording-store-test
     let repository = BookRepositoryStub()
     let store = RecordingStore(initialState: LibraryState(), reducer: LibraryState.reduce)
 
@@ -24,6 +25,22 @@ struct TestDoublesLibraryMiddlewareTests {
         store.expectDispatched([.booksLoaded(books)])
         #expect(store.state == LibraryState(books: books, isRefreshing: false))
     }
+    // end-snippet
+
+    // snippet: wait-for-calls
+    @Test("a refresh request fetches the first page")
+    func refreshFetchesFirstPage() async {
+        // Given
+        repository.fetchPageSpy.returns(CatalogPage(books: [], nextPage: nil))
+
+        // When: the middleware fetches from a task of its own and offers nothing to await
+        LibraryMiddleware(repository: repository).handle(.refreshRequested, store: store)
+        await repository.fetchPageSpy.waitForCalls(1)
+
+        // Then
+        repository.fetchPageSpy.expectCalledOnce(with: 1)
+    }
+    // end-snippet
 
     @Test("a failed refresh dispatches loadFailed")
     func failedRefreshDispatchesLoadFailed() async {
@@ -50,6 +67,7 @@ struct TestDoublesLibraryMiddlewareTests {
         store.expectDispatched(count: 0)
     }
 
+    // snippet: install-store
     @Test("the toggle dispatches to the store installed for this test only")
     func toggleDispatchesToInstalledStore() {
         // Given
@@ -65,4 +83,5 @@ struct TestDoublesLibraryMiddlewareTests {
         store.expectDispatched([.statusChanged(id: book.id, to: .finished)])
         #expect(store.state.books.first?.status == .finished)
     }
+    // end-snippet
 }

@@ -2,6 +2,7 @@ import Bookshelf
 import Foundation
 import TestSupportKit
 
+// snippet: book-test-value
 /// The canonical book tests start from: fixed id and date, so every run builds the same data.
 ///
 /// In an app whose package does not also declare `TestValue`, write `extension Book: @retroactive TestValue`.
@@ -16,3 +17,4 @@ extension Book: TestValue {
         )
     }
 }
+// end-snippet

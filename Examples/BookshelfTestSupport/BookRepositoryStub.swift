@@ -1,6 +1,7 @@
 import Bookshelf
 import TestSupportKit
 
+// snippet: book-repository-stub
 /// A stub of the five-method `BookRepository`: one spy per method, one line per method.
 ///
 /// Shared by both example suites from this test-support target, so its members are public; in
@@ -21,3 +22,4 @@ public final class BookRepositoryStub: BookRepository {
     public func fetchPage(_ page: Int) async throws -> CatalogPage { try await fetchPageSpy.call(page) }
     public func save(_ book: Book) async throws { try await saveSpy.call(book) }
 }
+// end-snippet

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupportKit
 
+// snippet: bookshelf-api-loader
 extension FixtureLoader {
     /// The catalog API responses in this test-support target's `Fixtures` folder (copied with
     /// `resources: [.copy("Fixtures")]`, and shared by both example suites), decoded the way the app's API client decodes them.
@@ -17,3 +18,4 @@ extension JSONDecoder {
         return decoder
     }
 }
+// end-snippet

@@ -50,6 +50,48 @@ final class TestBuildersBookTests: XCTestCase {
         XCTAssertEqual(books.last?.addedAt, Date.testReference.addingTimeInterval(2 * 86_400))
     }
 
+    func test_with_onAPage_changesOnlyTheCopy() {
+        // Given
+        let page = CatalogPage(books: [.make()], nextPage: 2)
+
+        // When
+        let lastPage = page.with(\.nextPage, nil)
+        let emptyPage = page.with { $0.books = [] }
+
+        // Then
+        XCTAssertNil(lastPage.nextPage)
+        XCTAssertTrue(emptyPage.books.isEmpty)
+        XCTAssertEqual(page, CatalogPage(books: [.make()], nextPage: 2))
+    }
+
+    func test_variants_withIndex_numbersEachCopy() {
+        // Given
+        let page = CatalogPage(books: [], nextPage: 1)
+
+        // When
+        let pages = page.variants(3) { page, index in page.nextPage = index + 2 }
+
+        // Then
+        XCTAssertEqual(pages.map(\.nextPage), [2, 3, 4])
+    }
+
+    @MainActor
+    func test_addBook_withInjectedGenerators_stampsIdAndDate() async {
+        // Given
+        let viewModel = BookListViewModel(
+            repository: BookRepositoryStub(),
+            makeID: SequentialUUIDGenerator().generate,
+            now: DateGenerator.fixed().generate
+        )
+
+        // When
+        let book = await viewModel.addBook(title: "Dune", author: "Frank Herbert")
+
+        // Then
+        XCTAssertEqual(book?.id, .sequential(1))
+        XCTAssertEqual(book?.addedAt, .testReference)
+    }
+
     func test_pickNext_withSameSeed_picksSameBookEveryRun() {
         // Given
         let shelf = Book.make(count: 10) { book, index in book.id = .sequential(UInt64(index) + 1) }

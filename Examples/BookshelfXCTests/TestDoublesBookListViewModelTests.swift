@@ -73,6 +73,61 @@ final class TestDoublesBookListViewModelTests: XCTestCase {
         XCTAssertEqual(viewModel.state, .failed("Could not load your books. Pull to try again."))
     }
 
+    func test_load_whenReloaded_showsEachPageInTurn() async {
+        // Given
+        let (viewModel, repository) = makeSUT()
+        let first = CatalogPage(books: [.make(\.title, "Dune")], nextPage: 2)
+        let second = CatalogPage(books: [.make(\.title, "Emma")], nextPage: nil)
+        repository.fetchPageSpy.returns(inOrder: [first, second])
+
+        // When
+        await viewModel.load()
+        await viewModel.load()
+
+        // Then
+        XCTAssertEqual(viewModel.state, .loaded(second.books, nextPage: nil))
+        repository.fetchPageSpy.expectCalls([1, 1])
+    }
+
+    func test_load_always_fetchesTheCatalogOnce() async {
+        // Given: one answer; a second fetch would fail the test
+        let (viewModel, repository) = makeSUT()
+        let page = CatalogPage(books: [.make()], nextPage: nil)
+        repository.fetchPageSpy.returns(inOrder: [page], afterLast: .reportFailure)
+
+        // When
+        await viewModel.load()
+
+        // Then
+        XCTAssertEqual(viewModel.state, .loaded(page.books, nextPage: nil))
+    }
+
+    func test_load_whenRetryFollowsFailure_showsPage() async {
+        // Given
+        let (viewModel, repository) = makeSUT()
+        let page = CatalogPage(books: [.make()], nextPage: nil)
+        repository.fetchPageSpy.results(inOrder: [.failure(URLError(.timedOut)), .success(page)])
+
+        // When
+        await viewModel.load()
+        await viewModel.load()
+
+        // Then
+        XCTAssertEqual(viewModel.state, .loaded(page.books, nextPage: nil))
+    }
+
+    func test_load_whenCatalogPointsAtNextPage_showsIt() async {
+        // Given: an answer computed from the requested page
+        let (viewModel, repository) = makeSUT()
+        repository.fetchPageSpy.answers { page in CatalogPage(books: [], nextPage: page + 1) }
+
+        // When
+        await viewModel.load()
+
+        // Then
+        XCTAssertEqual(viewModel.state, .loaded([], nextPage: 2))
+    }
+
     func test_load_always_touchesNoOtherRepositoryMethod() async {
         // Given: only the boundary this test is about is stubbed; any other call fails the test
         let (viewModel, repository) = makeSUT()

@@ -6,6 +6,20 @@ import XCTest
 
 /// The library's middleware and shared-store users tested with a recording store.
 final class TestDoublesLibraryMiddlewareTests: XCTestCase {
+    func test_handleRefreshRequested_always_fetchesFirstPage() async {
+        // Given
+        let repository = BookRepositoryStub()
+        repository.fetchPageSpy.returns(CatalogPage(books: [], nextPage: nil))
+        let store = RecordingStore(initialState: LibraryState(), reducer: LibraryState.reduce)
+
+        // When: the middleware fetches from a task of its own and offers nothing to await
+        LibraryMiddleware(repository: repository).handle(.refreshRequested, store: store)
+        await repository.fetchPageSpy.waitForCalls(1)
+
+        // Then
+        repository.fetchPageSpy.expectCalledOnce(with: 1)
+    }
+
     func test_handleRefreshRequested_whenFetchSucceeds_dispatchesBooksLoaded() async {
         // Given
         let repository = BookRepositoryStub()

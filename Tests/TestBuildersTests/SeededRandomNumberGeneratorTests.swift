@@ -3,6 +3,7 @@ import Testing
 
 @Suite("SeededRandomNumberGenerator")
 struct SeededRandomNumberGeneratorTests {
+    // snippet: seed-zero-reference
     @Test("seed 0 gives the published SplitMix64 reference values")
     func seedZeroMatchesReference() {
         var generator = SeededRandomNumberGenerator(seed: 0)
@@ -11,6 +12,7 @@ struct SeededRandomNumberGeneratorTests {
             0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4, 0x06C4_5D18_8009_454F,
         ])
     }
+    // end-snippet
 
     @Test("seed 42 gives its pinned sequence")
     func seedFortyTwoIsPinned() {
