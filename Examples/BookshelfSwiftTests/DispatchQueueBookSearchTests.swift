@@ -61,10 +61,42 @@ struct DispatchQueueBookSearchTests {
         #expect(viewModel.searches == ["dune"])
         queue.expectNoPendingWork()
     }
+
+    // snippet: unimplemented-queue
+    @Test("A blank query clears the results without scheduling anything on the queue")
+    func blankQueryNeverTouchesQueue() {
+        // Given: a queue that fails the test, at the line creating it, if anything is scheduled on it
+        let viewModel = BookSearchViewModel(queue: UnimplementedDispatchQueue()) { _ in [Self.dune] }
+
+        // When
+        viewModel.queryChanged("   ")
+
+        // Then
+        #expect(viewModel.results.isEmpty)
+        #expect(viewModel.searches.isEmpty)
+    }
+    // end-snippet
+
+    @Test("On an immediate main queue, as in previews, every keystroke is searched at once")
+    func immediateMainQueueSearchesEveryKeystroke() {
+        // Given: the queue a preview passes, where no time passes
+        let viewModel = BookSearchViewModel(queue: .immediateMain) { query in
+            query == "dune" ? [Self.dune] : []
+        }
+
+        // When
+        viewModel.queryChanged("du")
+        viewModel.queryChanged("dune")
+
+        // Then
+        #expect(viewModel.searches == ["du", "dune"])
+        #expect(viewModel.results == [Self.dune])
+    }
 }
 
 @Suite("SearchSessionTimeout.inputReceived")
 struct DispatchQueueSearchSessionTimeoutTests {
+    // snippet: manual-queue
     @Test("The session ends 30 seconds after the last input, tested without waiting")
     func endsAfterThirtySeconds() {
         // Given
@@ -79,6 +111,7 @@ struct DispatchQueueSearchSessionTimeoutTests {
         #expect(timeout.hasTimedOut)
         queue.expectNoPendingWork()
     }
+    // end-snippet
 
     @Test("New input restarts the 30-second countdown")
     func inputRestartsCountdown() {
@@ -102,5 +135,19 @@ struct DispatchQueueSearchSessionTimeoutTests {
         timeout.inputReceived()
 
         #expect(timeout.hasTimedOut)
+    }
+}
+
+@Suite("DispatchQueue.isMainQueue")
+struct DispatchQueueAppQueueTests {
+    @Test("Through the seam, the app's main queue is the main queue and a private queue is not")
+    func tellsMainQueueFromPrivateQueue() {
+        // Given: the queues the app passes through the seam
+        let mainQueue: any DispatchQueueInterface = DispatchQueue.main
+        let storageQueue: any DispatchQueueInterface = DispatchQueue(label: "com.bookshelf.storage")
+
+        // Then
+        #expect(mainQueue.isMainQueue)
+        #expect(storageQueue.isMainQueue == false)
     }
 }

@@ -54,6 +54,35 @@ final class DispatchQueueBookSearchTests: XCTestCase {
         XCTAssertEqual(viewModel.searches, ["dune"])
         queue.expectNoPendingWork()
     }
+
+    // snippet: unimplemented-queue
+    func test_queryChanged_blankQuery_neverTouchesQueue() {
+        // Given: a queue that fails the test, at the line creating it, if anything is scheduled on it
+        let viewModel = BookSearchViewModel(queue: UnimplementedDispatchQueue()) { _ in [Self.dune] }
+
+        // When
+        viewModel.queryChanged("   ")
+
+        // Then
+        XCTAssertEqual(viewModel.results, [])
+        XCTAssertEqual(viewModel.searches, [])
+    }
+    // end-snippet
+
+    func test_queryChanged_onImmediateMainQueue_searchesEveryKeystrokeAtOnce() {
+        // Given: the queue a preview passes, where no time passes
+        let viewModel = BookSearchViewModel(queue: .immediateMain) { query in
+            query == "dune" ? [Self.dune] : []
+        }
+
+        // When
+        viewModel.queryChanged("du")
+        viewModel.queryChanged("dune")
+
+        // Then
+        XCTAssertEqual(viewModel.searches, ["du", "dune"])
+        XCTAssertEqual(viewModel.results, [Self.dune])
+    }
 }
 
 final class DispatchQueueSearchSessionTimeoutTests: XCTestCase {
@@ -91,5 +120,17 @@ final class DispatchQueueSearchSessionTimeoutTests: XCTestCase {
         timeout.inputReceived()
 
         XCTAssertTrue(timeout.hasTimedOut)
+    }
+}
+
+final class DispatchQueueAppQueueTests: XCTestCase {
+    func test_isMainQueue_appQueues_tellsMainQueueFromPrivateQueue() {
+        // Given: the queues the app passes through the seam
+        let mainQueue: any DispatchQueueInterface = DispatchQueue.main
+        let storageQueue: any DispatchQueueInterface = DispatchQueue(label: "com.bookshelf.storage")
+
+        // Then
+        XCTAssertTrue(mainQueue.isMainQueue)
+        XCTAssertFalse(storageQueue.isMainQueue)
     }
 }

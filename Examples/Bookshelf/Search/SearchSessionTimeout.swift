@@ -11,6 +11,7 @@ public final class SearchSessionTimeout: @unchecked Sendable {
     private var pendingTimeout: DispatchWorkItem?
     private var timedOut = false
 
+    // snippet: session-timeout
     /// Creates the timeout.
     ///
     /// - Parameters:
@@ -35,6 +36,7 @@ public final class SearchSessionTimeout: @unchecked Sendable {
         previous?.cancel()
         queue.asyncAfter(deadline: .now() + timeout, execute: item)
     }
+    // end-snippet
 
     private func expire() {
         lock.withLock {
