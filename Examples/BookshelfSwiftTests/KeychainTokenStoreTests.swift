@@ -1,4 +1,5 @@
 import Bookshelf
+import Foundation
 import TestSupportKit
 import Testing
 
@@ -71,5 +72,93 @@ struct KeychainTokenStoreTests {
         try store.signOut()
 
         #expect(try store.load() == nil)
+    }
+
+    @Test("A relaunched app loads the tokens saved before")
+    func relaunchLoadsSavedTokens() throws {
+        // Given: the keychain outlives the app; the store needs only the interface
+        let deviceKeychain: any KeychainInterface = KeychainFake()
+        try TokenStore(keychain: deviceKeychain).save(tokens)
+
+        // When: the app relaunches with a new store
+        let relaunched = TokenStore(keychain: deviceKeychain)
+
+        // Then
+        #expect(try relaunched.load() == tokens)
+    }
+
+    @Test("Tokens stay readable while the device is locked, for background refresh")
+    func tokensReadableWhileLocked() throws {
+        // Given
+        let keychain = KeychainFake()
+        let store = TokenStore(keychain: keychain)
+        try store.save(tokens)
+
+        // When
+        keychain.isDeviceLocked = true
+
+        // Then: saved readable after first unlock, so still readable
+        #expect(try store.load() == tokens)
+    }
+
+    // snippet: keychain-locked
+    @Test("Tokens an earlier version saved readable only while unlocked report deviceLocked on a locked device")
+    func legacyItemWhileLockedReportsDeviceLocked() throws {
+        // Given: tokens an earlier version saved readable only while unlocked
+        let legacy = KeychainFake.Item(
+            try JSONEncoder().encode(tokens), account: TokenStore.account, in: TokenStore.scope, accessibility: .whenUnlocked
+        )
+        let keychain = KeychainFake(items: [legacy])
+
+        // When
+        keychain.isDeviceLocked = true
+
+        // Then
+        #expect(throws: TokenStoreError.deviceLocked) { try TokenStore(keychain: keychain).load() }
+    }
+    // end-snippet
+
+    @Test("Stored bytes that are not tokens surface with the keychain's decode status")
+    func unreadableItemSurfacesDecodeStatus() throws {
+        // Given: an item this version cannot read
+        let unreadable = KeychainFake.Item(Data("not json".utf8), account: TokenStore.account, in: TokenStore.scope)
+        let store = TokenStore(keychain: KeychainFake(items: [unreadable]))
+
+        // When
+        let error = try #require(throws: TokenStoreError.self) { try store.load() }
+
+        // Then
+        let status: Int32? = if case .keychain(let keychainError) = error { keychainError.status } else { nil }
+        #expect(status == KeychainError.decodeStatus)
+    }
+
+    // snippet: unimplemented-keychain
+    @Test("Creating the store at launch reads nothing, so launching before the first unlock is safe")
+    func creatingStoreTouchesNoKeychain() {
+        // Given: a keychain that fails the test, at the line creating it, on any use
+        let untouchable = UnimplementedKeychain()
+
+        // When: the app creates the store at launch, possibly before the first unlock
+        _ = TokenStore(keychain: untouchable)
+
+        // Then: nothing was read; a use would have failed the test already
+        untouchable.flush()
+    }
+    // end-snippet
+
+    @Test("A load from an unimplemented keychain is reported at the line that created it")
+    func unimplementedKeychainReportsRead() {
+        // Given
+        let line = #line + 1
+        let untouchable = UnimplementedKeychain()
+
+        // When
+        let failures = FailureReporter.collectFailures {
+            #expect(throws: TokenStoreError.keychain(.unimplemented)) { try TokenStore(keychain: untouchable).load() }
+        }
+
+        // Then
+        #expect(failures.map(\.location.line) == [line])
+        #expect(failures.first?.message.hasPrefix("Unimplemented: keychain read(account: 'tokens'") == true)
     }
 }

@@ -56,4 +56,85 @@ final class KeychainTokenStoreTests: XCTestCase {
 
         XCTAssertNil(try store.load())
     }
+
+    func test_load_afterRelaunch_returnsTokensSavedBefore() throws {
+        // Given: the keychain outlives the app; the store needs only the interface
+        let deviceKeychain: any KeychainInterface = KeychainFake()
+        try TokenStore(keychain: deviceKeychain).save(tokens)
+
+        // When: the app relaunches with a new store
+        let relaunched = TokenStore(keychain: deviceKeychain)
+
+        // Then
+        XCTAssertEqual(try relaunched.load(), tokens)
+    }
+
+    func test_load_whileDeviceLocked_returnsTokensForBackgroundRefresh() throws {
+        // Given
+        try store.save(tokens)
+
+        // When
+        keychain.isDeviceLocked = true
+
+        // Then: saved readable after first unlock, so still readable
+        XCTAssertEqual(try store.load(), tokens)
+    }
+
+    func test_load_legacyItemWhileDeviceLocked_throwsDeviceLocked() throws {
+        // Given: tokens an earlier version saved readable only while unlocked
+        let legacy = KeychainFake.Item(
+            try JSONEncoder().encode(tokens), account: TokenStore.account, in: TokenStore.scope, accessibility: .whenUnlocked
+        )
+        let legacyKeychain = KeychainFake(items: [legacy])
+
+        // When
+        legacyKeychain.isDeviceLocked = true
+
+        // Then
+        XCTAssertThrowsError(try TokenStore(keychain: legacyKeychain).load()) {
+            XCTAssertEqual($0 as? TokenStoreError, .deviceLocked)
+        }
+    }
+
+    func test_load_whenStoredItemIsNotTokens_throwsDecodeStatus() {
+        // Given: an item this version cannot read
+        let unreadable = KeychainFake.Item(Data("not json".utf8), account: TokenStore.account, in: TokenStore.scope)
+        let storeWithUnreadableItem = TokenStore(keychain: KeychainFake(items: [unreadable]))
+
+        // When / Then
+        XCTAssertThrowsError(try storeWithUnreadableItem.load()) { error in
+            guard case .keychain(let keychainError)? = error as? TokenStoreError else {
+                return XCTFail("Expected TokenStoreError.keychain, got \(error)")
+            }
+            XCTAssertEqual(keychainError.status, KeychainError.decodeStatus)
+        }
+    }
+
+    func test_init_atLaunch_readsNothingFromKeychain() {
+        // Given: a keychain that fails the test, at the line creating it, on any use
+        let untouchable = UnimplementedKeychain()
+
+        // When: the app creates the store at launch, possibly before the first unlock
+        _ = TokenStore(keychain: untouchable)
+
+        // Then: nothing was read; a use would have failed the test already
+        untouchable.flush()
+    }
+
+    func test_load_onUnimplementedKeychain_reportsReadAtCreationLine() {
+        // Given
+        let line = #line + 1
+        let untouchable = UnimplementedKeychain()
+
+        // When
+        var thrown: TokenStoreError?
+        let failures = FailureReporter.collectFailures {
+            do { _ = try TokenStore(keychain: untouchable).load() } catch { thrown = error as? TokenStoreError }
+        }
+
+        // Then
+        XCTAssertEqual(thrown, .keychain(.unimplemented))
+        XCTAssertEqual(failures.map(\.location.line), [line])
+        XCTAssertEqual(failures.first?.message.hasPrefix("Unimplemented: keychain read(account: 'tokens'"), true)
+    }
 }

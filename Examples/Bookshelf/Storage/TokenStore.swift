@@ -32,6 +32,7 @@ public enum TokenStoreError: Error, Equatable, Sendable {
 ///
 /// Inject `SystemKeychain()` in the app and a `KeychainFake` in tests.
 public struct TokenStore: Sendable {
+    // snippet: token-store
     /// Where the tokens live.
     public static let scope = KeychainScope(service: "com.bookshelf.auth")
     /// The account the tokens are stored under.
@@ -57,6 +58,7 @@ public struct TokenStore: Sendable {
             throw Self.translate(error)
         }
     }
+    // end-snippet
 
     /// The saved tokens, or `nil` when signed out.
     ///
