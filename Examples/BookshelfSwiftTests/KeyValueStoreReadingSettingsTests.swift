@@ -55,6 +55,7 @@ struct KeyValueStoreReadingSettingsTests {
         #expect(settings.showFinishedBooks)
     }
 
+    // snippet: isolated-defaults
     @Test("Settings survive a relaunch in a real, isolated UserDefaults suite")
     func settingsSurviveRelaunch() {
         withIsolatedUserDefaults { defaults in
@@ -62,5 +63,44 @@ struct KeyValueStoreReadingSettingsTests {
 
             #expect(ReadingSettings(store: defaults).hasCompletedOnboarding)
         }
+    }
+    // end-snippet
+
+    // snippet: fake-and-real
+    @Test("The sort order reads back the same from the fake and from a real UserDefaults suite")
+    func sortOrderSameInFakeAndRealDefaults() {
+        // Given: one scenario, written against the interface
+        func storedAndReadBack(in store: any KeyValueStoreInterface) -> BookSortOrder {
+            ReadingSettings(store: store).sortOrder = .recentlyAdded
+            return ReadingSettings(store: store).sortOrder
+        }
+
+        // When
+        let fromFake = storedAndReadBack(in: KeyValueStoreFake())
+        let fromRealDefaults = withIsolatedUserDefaults { defaults in storedAndReadBack(in: defaults) }
+
+        // Then
+        #expect(fromFake == .recentlyAdded)
+        #expect(fromRealDefaults == .recentlyAdded)
+    }
+    // end-snippet
+
+    @Test("Creating the settings registers their defaults at once: an unimplemented store reports it at its creation line")
+    func unimplementedStoreReportsRegistration() {
+        // Given
+        let line = #line + 1
+        let untouchable = UnimplementedKeyValueStore()
+
+        // When
+        let failures = FailureReporter.collectFailures {
+            _ = ReadingSettings(store: untouchable)
+        }
+
+        // Then
+        #expect(failures.map(\.location.line) == [line])
+        #expect(failures.map(\.message) == [
+            "Unimplemented: key-value store register(defaults: [\"dailyGoalPages\", \"showFinishedBooks\"]) was called; "
+                + "this code path was expected not to use the store",
+        ])
     }
 }

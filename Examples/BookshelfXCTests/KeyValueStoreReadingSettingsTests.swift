@@ -42,11 +42,47 @@ final class KeyValueStoreReadingSettingsTests: XCTestCase {
         XCTAssertTrue(settings.showFinishedBooks)
     }
 
+    // snippet: isolated-defaults
     func test_hasCompletedOnboarding_inRealIsolatedDefaults_survivesRelaunch() {
         let defaults = makeIsolatedUserDefaults()
 
         ReadingSettings(store: defaults).hasCompletedOnboarding = true
 
         XCTAssertTrue(ReadingSettings(store: defaults).hasCompletedOnboarding)
+    }
+    // end-snippet
+
+    func test_sortOrder_inFakeAndInRealDefaults_readsBackTheSame() {
+        // Given: one scenario, written against the interface
+        func storedAndReadBack(in store: any KeyValueStoreInterface) -> BookSortOrder {
+            ReadingSettings(store: store).sortOrder = .recentlyAdded
+            return ReadingSettings(store: store).sortOrder
+        }
+
+        // When
+        let fromFake = storedAndReadBack(in: KeyValueStoreFake())
+        let fromRealDefaults = storedAndReadBack(in: makeIsolatedUserDefaults())
+
+        // Then
+        XCTAssertEqual(fromFake, .recentlyAdded)
+        XCTAssertEqual(fromRealDefaults, .recentlyAdded)
+    }
+
+    func test_init_withUnimplementedStore_reportsDefaultsRegistrationAtCreationLine() {
+        // Given
+        let line = #line + 1
+        let untouchable = UnimplementedKeyValueStore()
+
+        // When: creating the settings registers their defaults at once
+        let failures = FailureReporter.collectFailures {
+            _ = ReadingSettings(store: untouchable)
+        }
+
+        // Then
+        XCTAssertEqual(failures.map(\.location.line), [line])
+        XCTAssertEqual(failures.map(\.message), [
+            "Unimplemented: key-value store register(defaults: [\"dailyGoalPages\", \"showFinishedBooks\"]) was called; "
+                + "this code path was expected not to use the store",
+        ])
     }
 }

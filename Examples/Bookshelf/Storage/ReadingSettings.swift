@@ -25,6 +25,7 @@ public final class ReadingSettings {
 
     private let store: any KeyValueStoreInterface
 
+    // snippet: reading-settings
     /// Creates the settings and registers their defaults.
     ///
     /// - Parameter store: The store; `UserDefaults.standard` by default.
@@ -41,6 +42,7 @@ public final class ReadingSettings {
         get { store.integer(forKey: Key.dailyGoalPages) }
         set { store.set(min(max(newValue, 1), 500), forKey: Key.dailyGoalPages) }
     }
+    // end-snippet
 
     /// Whether finished books are listed on the shelf.
     public var showFinishedBooks: Bool {
