@@ -5,6 +5,7 @@ import Testing
 
 @Suite("RetryingCatalogLoader.load")
 struct ClockRetryingCatalogLoaderTests {
+    // snippet: test-clock
     @Test("After a failure it waits 1 second before retrying, stepped on a test clock")
     func waitsOneSecondBeforeRetrying() async throws {
         // Given
@@ -24,7 +25,9 @@ struct ClockRetryingCatalogLoaderTests {
         #expect(fetch.callCount == 2)
         clock.expectNoPendingSleepers()
     }
+    // end-snippet
 
+    // snippet: immediate-clock
     @Test("Backoff doubles between attempts: 1 s, then 2 s")
     func backoffDoubles() async throws {
         let clock = ImmediateClock()
@@ -35,6 +38,7 @@ struct ClockRetryingCatalogLoaderTests {
 
         #expect(clock.sleeps == [.seconds(1), .seconds(2)])
     }
+    // end-snippet
 
     @Test("After the last attempt fails, the error is thrown")
     func givesUpAfterMaxAttempts() async {
@@ -45,6 +49,7 @@ struct ClockRetryingCatalogLoaderTests {
         #expect(fetch.callCount == 3)
     }
 
+    // snippet: unimplemented-clock
     @Test("A first attempt that succeeds never touches the clock")
     func successDoesNotSleep() async throws {
         let fetch = makeFlakyCatalogFetch(failures: 0, then: CatalogPage(books: [], nextPage: 4))
@@ -55,6 +60,7 @@ struct ClockRetryingCatalogLoaderTests {
         #expect(page.nextPage == 4)
         fetch.expectCalledOnce(with: 3)
     }
+    // end-snippet
 
     @Test("Cancelling during the backoff stops the retries")
     func cancellationStopsRetries() async {
