@@ -1,3 +1,5 @@
+import Foundation
+
 /// Formats results as the plain-text table the benchmark prints.
 enum ResultTable {
     static func render(_ results: [ComparisonResult]) -> String {
@@ -23,9 +25,9 @@ enum ResultTable {
         return ([line(header), rule] + rows.map(line)).joined(separator: "\n")
     }
 
+    /// Three significant digits, so both 43,331 µs and a 0.0005× ratio stay readable.
     private static func format(_ value: Double) -> String {
         guard value.isFinite else { return "n/a" }
-        let scaled = (value * 100).rounded() / 100
-        return String(describing: scaled)
+        return String(format: "%.3g", value)
     }
 }
