@@ -87,6 +87,19 @@ struct TestBuildersBookTests {
     }
     // end-snippet
 
+    @Test("A sequential id generator links each page to the next")
+    func sequentialIDsLinkPages() {
+        // Given
+        let pageNumbers = SequentialIDGenerator(startingAt: 2)
+
+        // When
+        let pages = CatalogPage(books: [], nextPage: nil).variants(3) { page, _ in page.nextPage = pageNumbers() }
+
+        // Then
+        #expect(pages.map(\.nextPage) == [2, 3, 4])
+        #expect(pageNumbers.next() == 5)
+    }
+
     // snippet: injected-generators
     @Test("addBook stamps the new book with the injected id and date")
     @MainActor

@@ -75,6 +75,18 @@ final class TestBuildersBookTests: XCTestCase {
         XCTAssertEqual(pages.map(\.nextPage), [2, 3, 4])
     }
 
+    func test_variants_withSequentialIDs_linksEachPageToTheNext() {
+        // Given
+        let pageNumbers = SequentialIDGenerator(startingAt: 2)
+
+        // When
+        let pages = CatalogPage(books: [], nextPage: nil).variants(3) { page, _ in page.nextPage = pageNumbers() }
+
+        // Then
+        XCTAssertEqual(pages.map(\.nextPage), [2, 3, 4])
+        XCTAssertEqual(pageNumbers.next(), 5)
+    }
+
     @MainActor
     func test_addBook_withInjectedGenerators_stampsIdAndDate() async {
         // Given
