@@ -5,6 +5,7 @@ import TestSupportKit
 import Testing
 
 /// The book list view model tested against a spy-based stub of its repository.
+// snippet: migration-setup
 @Suite("BookListViewModel with a repository stub")
 @MainActor
 struct TestDoublesBookListViewModelTests {
@@ -18,6 +19,7 @@ struct TestDoublesBookListViewModelTests {
             now: DateGenerator.fixed().generate
         )
     }
+    // end-snippet
 
     @Test("showCached shows the cached books without a next page")
     func showCachedShowsCachedBooks() {

@@ -5,17 +5,22 @@ import TestSupportKit
 import XCTest
 
 /// The book list view model tested against a spy-based stub of its repository.
+// snippet: migration-setup
 @MainActor
 final class TestDoublesBookListViewModelTests: XCTestCase {
-    private func makeSUT() -> (viewModel: BookListViewModel, repository: BookRepositoryStub) {
+    private func makeSUT(
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) -> (viewModel: BookListViewModel, repository: BookRepositoryStub) {
         let repository = BookRepositoryStub()
         let viewModel = BookListViewModel(
             repository: repository,
             makeID: SequentialUUIDGenerator().generate,
             now: DateGenerator.fixed().generate
         )
+        trackForMemoryLeaks(viewModel, fileID: fileID, filePath: filePath, line: line, column: column)
         return (viewModel, repository)
     }
+    // end-snippet
 
     func test_showCached_withCachedBooks_showsThemWithoutNextPage() {
         // Given
@@ -44,6 +49,7 @@ final class TestDoublesBookListViewModelTests: XCTestCase {
         repository.fetchPageSpy.expectCalledOnce(with: 1)
     }
 
+    // snippet: migration-loading
     func test_load_whileFetchInFlight_isLoading() async {
         // Given
         let (viewModel, repository) = makeSUT()
@@ -60,6 +66,7 @@ final class TestDoublesBookListViewModelTests: XCTestCase {
         await load.value
         XCTAssertFalse(viewModel.isLoading)
     }
+    // end-snippet
 
     func test_load_whenFetchFails_showsRetryMessage() async {
         // Given
