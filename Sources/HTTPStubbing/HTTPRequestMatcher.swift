@@ -25,17 +25,33 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         enum Role: Sendable { case method, location, refinement }
         let role: Role
         let description: String
-        let mismatch: @Sendable (RecordedHTTPRequest) -> String?
+        /// The fast check `matches(_:)` uses.
+        let test: @Sendable (RecordedHTTPRequest) -> Bool
+        /// Why a request fails `test`, for failure messages only.
+        let explain: @Sendable (RecordedHTTPRequest) -> String
     }
 
     private(set) var conditions: [Condition]
+    /// Every condition's test chained into one closure: the hot path of request matching makes
+    /// one call per condition and copies nothing.
+    private let test: @Sendable (RecordedHTTPRequest) -> Bool
 
-    private init(_ conditions: [Condition]) {
+    private init(_ conditions: [Condition], test: @escaping @Sendable (RecordedHTTPRequest) -> Bool) {
         self.conditions = conditions
+        self.test = test
     }
 
-    private func adding(_ role: Condition.Role, _ description: String, _ mismatch: @escaping @Sendable (RecordedHTTPRequest) -> String?) -> HTTPRequestMatcher {
-        HTTPRequestMatcher(conditions + [Condition(role: role, description: description, mismatch: mismatch)])
+    private func adding(
+        _ role: Condition.Role,
+        _ description: String,
+        test: @escaping @Sendable (RecordedHTTPRequest) -> Bool,
+        explain: @escaping @Sendable (RecordedHTTPRequest) -> String
+    ) -> HTTPRequestMatcher {
+        let prior = self.test
+        return HTTPRequestMatcher(
+            conditions + [Condition(role: role, description: description, test: test, explain: explain)],
+            test: { request in prior(request) && test(request) }
+        )
     }
 
     // MARK: Evaluating
@@ -45,7 +61,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Parameter request: A recorded request.
     /// - Returns: `true` when it matches.
     public func matches(_ request: RecordedHTTPRequest) -> Bool {
-        conditions.allSatisfy { $0.mismatch(request) == nil }
+        test(request)
     }
 
     /// Whether `request` satisfies every condition.
@@ -61,7 +77,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Parameter request: A recorded request.
     /// - Returns: The reasons, in the order the conditions were added.
     public func mismatches(for request: RecordedHTTPRequest) -> [String] {
-        conditions.compactMap { $0.mismatch(request) }
+        conditions.filter { !$0.test(request) }.map { $0.explain(request) }
     }
 
     /// How the matcher reads in messages, such as `POST /login with form fields username=ada`.
@@ -80,7 +96,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     // MARK: Starting points
 
     /// Matches every request.
-    public static var any: HTTPRequestMatcher { HTTPRequestMatcher([]) }
+    public static var any: HTTPRequestMatcher { HTTPRequestMatcher([]) { _ in true } }
 
     /// Matches requests with this method.
     ///
@@ -155,7 +171,9 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Returns: The narrowed matcher.
     public func method(_ method: HTTPMethod) -> HTTPRequestMatcher {
         adding(.method, method.rawValue) { request in
-            request.method == method.rawValue ? nil : "method is \(request.method), expected \(method.rawValue)"
+            request.method == method.rawValue
+        } explain: { request in
+            "method is \(request.method), expected \(method.rawValue)"
         }
     }
 
@@ -167,7 +185,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Returns: The narrowed matcher.
     public func location(_ urlOrPath: String) -> HTTPRequestMatcher {
         guard let components = URLComponents(string: urlOrPath) else {
-            return adding(.location, urlOrPath) { _ in "\"\(urlOrPath)\" is not a valid URL or path" }
+            return adding(.location, urlOrPath) { _ in false } explain: { _ in "\"\(urlOrPath)\" is not a valid URL or path" }
         }
         var matcher = self
         let query = (components.queryItems ?? []).map { ($0.name, $0.value ?? "") }
@@ -185,7 +203,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         let port = components.port
         let path = components.path.isEmpty ? "/" : components.path
         let shown = text.split(separator: "?", maxSplits: 1).first.map(String.init) ?? text
-        return adding(.location, shown) { request in
+        let problems: @Sendable (RecordedHTTPRequest) -> [String] = { request in
             let requestComponents = URLComponents(url: request.url, resolvingAgainstBaseURL: true)
             var problems: [String] = []
             if requestComponents?.scheme?.lowercased() != scheme {
@@ -196,7 +214,12 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
                 problems.append("port is \(requestComponents?.port.map(String.init) ?? "default"), expected \(port.map(String.init) ?? "default")")
             }
             if !PathPattern(path).matches(request.path) { problems.append("path is \(request.path), expected \(path)") }
-            return problems.isEmpty ? nil : problems.joined(separator: "; ")
+            return problems
+        }
+        return adding(.location, shown) { request in
+            problems(request).isEmpty
+        } explain: { request in
+            problems(request).joined(separator: "; ")
         }
     }
 
@@ -207,7 +230,9 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     public func url(_ url: String) -> HTTPRequestMatcher {
         let expected = URL(string: url)?.absoluteString ?? url
         return adding(.location, "URL \(expected)") { request in
-            request.url.absoluteString == expected ? nil : "URL is \(request.url.absoluteString), expected \(expected)"
+            request.url.absoluteString == expected
+        } explain: { request in
+            "URL is \(request.url.absoluteString), expected \(expected)"
         }
     }
 
@@ -218,7 +243,9 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     public func host(_ host: String) -> HTTPRequestMatcher {
         let expected = host.lowercased()
         return adding(.location, "host \(expected)") { request in
-            request.host == expected ? nil : "host is \(request.host ?? "none"), expected \(expected)"
+            request.host == expected
+        } explain: { request in
+            "host is \(request.host ?? "none"), expected \(expected)"
         }
     }
 
@@ -229,7 +256,9 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     public func path(_ path: String) -> HTTPRequestMatcher {
         let pattern = PathPattern(path)
         return adding(.location, pattern.text) { request in
-            pattern.matches(request.path) ? nil : "path is \(request.path), expected \(pattern.text)"
+            pattern.matches(request.path)
+        } explain: { request in
+            "path is \(request.path), expected \(pattern.text)"
         }
     }
 
@@ -240,7 +269,9 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     public func pathPrefix(_ prefix: String) -> HTTPRequestMatcher {
         let pattern = PathPattern(prefix.hasSuffix("/") ? prefix + "**" : prefix + "/**")
         return adding(.location, "\(prefix)…") { request in
-            pattern.matches(request.path) ? nil : "path is \(request.path), expected one under \(prefix)"
+            pattern.matches(request.path)
+        } explain: { request in
+            "path is \(request.path), expected one under \(prefix)"
         }
     }
 
@@ -256,13 +287,16 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     private func queryItems(_ items: [(String, String)]) -> HTTPRequestMatcher {
         let shown = items.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
         return adding(.refinement, "query \(shown)") { request in
-            let problems = items.compactMap { name, value -> String? in
+            items.allSatisfy { name, value in
+                request.queryItems.contains { $0.name == name && ($0.value ?? "") == value }
+            }
+        } explain: { request in
+            items.compactMap { name, value -> String? in
                 let values = request.queryItems.filter { $0.name == name }.map { $0.value ?? "" }
                 if values.contains(value) { return nil }
                 if values.isEmpty { return "query item \(name) is missing" }
                 return "query item \(name) is \(values.map { "\"\($0)\"" }.joined(separator: ", ")), expected \"\(value)\""
-            }
-            return problems.isEmpty ? nil : problems.joined(separator: "; ")
+            }.joined(separator: "; ")
         }
     }
 
@@ -274,8 +308,10 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Returns: The narrowed matcher.
     public func header(_ name: String, _ value: String) -> HTTPRequestMatcher {
         adding(.refinement, "header \(name): \(value)") { request in
+            request.header(name) == value
+        } explain: { request in
             guard let found = request.header(name) else { return "header \(name) is missing" }
-            return found == value ? nil : "header \(name) is \"\(found)\", expected \"\(value)\""
+            return "header \(name) is \"\(found)\", expected \"\(value)\""
         }
     }
 
@@ -293,7 +329,9 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Returns: The narrowed matcher.
     public func hasHeader(_ name: String) -> HTTPRequestMatcher {
         adding(.refinement, "header \(name)") { request in
-            request.header(name) == nil ? "header \(name) is missing" : nil
+            request.header(name) != nil
+        } explain: { _ in
+            "header \(name) is missing"
         }
     }
 
@@ -302,7 +340,11 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Parameter body: A body condition, such as `.json(...)` or `.formFields(...)`.
     /// - Returns: The narrowed matcher.
     public func body(_ body: HTTPBodyMatcher) -> HTTPRequestMatcher {
-        adding(.refinement, body.description) { request in body.mismatch(request.body) }
+        adding(.refinement, body.description) { request in
+            body.mismatch(request.body) == nil
+        } explain: { request in
+            body.mismatch(request.body) ?? "body matches"
+        }
     }
 
     /// Adds: `predicate` returns `true` for the request.
@@ -313,7 +355,9 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Returns: The narrowed matcher.
     public func matching(_ description: String, _ predicate: @escaping @Sendable (RecordedHTTPRequest) -> Bool) -> HTTPRequestMatcher {
         adding(.refinement, description) { request in
-            predicate(request) ? nil : "not \(description)"
+            predicate(request)
+        } explain: { _ in
+            "not \(description)"
         }
     }
 }

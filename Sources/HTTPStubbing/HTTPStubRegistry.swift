@@ -39,6 +39,7 @@ import TestSupportCore
 public final class HTTPStubRegistry: Sendable {
     private struct State {
         var stubs: [StubEntry] = []
+        var answerCounts: [Int: Int] = [:]
         var nextStubID = 1
         var requests: [RecordedHTTPRequest] = []
         var unreportedFailures: [String] = []
@@ -253,15 +254,21 @@ public final class HTTPStubRegistry: Sendable {
 
     /// Removes every stub; recorded requests are kept.
     public func removeAllStubs() {
-        state.withLock { $0.stubs.removeAll() }
+        state.withLock { state in
+            state.stubs.removeAll()
+            state.answerCounts.removeAll()
+        }
     }
 
     func removeStub(id: Int) {
-        state.withLock { $0.stubs.removeAll { $0.id == id } }
+        state.withLock { state in
+            state.stubs.removeAll { $0.id == id }
+            state.answerCounts[id] = nil
+        }
     }
 
     func answerCount(ofStub id: Int) -> Int {
-        state.withLock { $0.stubs.first { $0.id == id }?.answerCount ?? 0 }
+        state.withLock { $0.answerCounts[id] ?? 0 }
     }
 
     // MARK: Recording
@@ -346,12 +353,12 @@ public final class HTTPStubRegistry: Sendable {
         column: UInt = #column
     ) {
         reportUnreportedFailures()
-        let (stubs, seen) = state.withLock { ($0.stubs, $0.requests) }
-        let unused = stubs.filter { $0.answerCount == 0 }
+        let (stubs, counts, seen) = state.withLock { ($0.stubs, $0.answerCounts, $0.requests) }
+        let unused = stubs.filter { (counts[$0.id] ?? 0) == 0 }
         guard !unused.isEmpty else { return }
         FailureReporter.report(
             "\(unused.count) of \(stubs.count) stubs never answered:\n"
-                + unused.map { "  \($0.summary)" }.joined(separator: "\n") + "\n" + Self.listing(seen),
+                + unused.map { "  \($0.summary(answerCount: 0))" }.joined(separator: "\n") + "\n" + Self.listing(seen),
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         )
     }
@@ -421,13 +428,12 @@ public final class HTTPStubRegistry: Sendable {
             state.requests.append(request)
             return (state.requests.count - 1, state.stubs)
         }
-        for candidate in stubs.reversed() where !candidate.isUsedUp && candidate.matcher.matches(request) {
+        for candidate in stubs.reversed() where candidate.matcher.matches(request) {
             let response = state.withLock { state -> HTTPStubResponse? in
-                guard let position = state.stubs.firstIndex(where: { $0.id == candidate.id }),
-                      !state.stubs[position].isUsedUp else { return nil }
-                let response = state.stubs[position].nextResponse
-                state.stubs[position].answerCount += 1
-                return response
+                let count = state.answerCounts[candidate.id] ?? 0
+                guard state.stubs.contains(where: { $0 === candidate }), !candidate.isUsedUp(after: count) else { return nil }
+                state.answerCounts[candidate.id] = count + 1
+                return candidate.response(after: count)
             }
             if let response { return (index, response) }
         }
@@ -447,11 +453,11 @@ public final class HTTPStubRegistry: Sendable {
     }
 
     private func unhandled(_ request: RecordedHTTPRequest, index: Int) -> DeliveryPlan {
-        let stubs = state.withLock { state in
+        let (stubs, counts) = state.withLock { state in
             state.requests[index].outcome = .unhandled
-            return state.stubs
+            return (state.stubs, state.answerCounts)
         }
-        let message = UnhandledRequestReport.message(for: request, stubs: stubs)
+        let message = UnhandledRequestReport.message(for: request, stubs: stubs, answerCounts: counts)
         if defersOffTaskFailures {
             state.withLock { $0.unreportedFailures.append(message) }
         } else {

@@ -3,21 +3,23 @@ struct PathPattern: Sendable {
     let text: String
     private let segments: [Substring]
     private let hasWildcards: Bool
+    private let trimmedText: Substring
 
     init(_ text: String) {
         let normalized = text.isEmpty ? "/" : text
         self.text = normalized
         self.segments = normalized.split(separator: "/", omittingEmptySubsequences: true)
         self.hasWildcards = segments.contains { $0 == "*" || $0 == "**" }
+        self.trimmedText = Self.trimmed(normalized)
     }
 
     func matches(_ path: String) -> Bool {
-        guard hasWildcards else { return trimmed(path) == trimmed(text) }
+        guard hasWildcards else { return path == text || Self.trimmed(path) == trimmedText }
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         return Self.match(segments[...], parts[...])
     }
 
-    private func trimmed(_ path: String) -> Substring {
+    private static func trimmed(_ path: String) -> Substring {
         var result = Substring(path.isEmpty ? "/" : path)
         while result.count > 1 && result.hasSuffix("/") { result = result.dropLast() }
         return result

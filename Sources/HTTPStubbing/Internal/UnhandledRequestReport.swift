@@ -1,7 +1,7 @@
 /// The failure message for a request no stub matched: the request in full, then every stub,
 /// the closest one marked with what differs.
 enum UnhandledRequestReport {
-    static func message(for request: RecordedHTTPRequest, stubs: [StubEntry]) -> String {
+    static func message(for request: RecordedHTTPRequest, stubs: [StubEntry], answerCounts: [Int: Int]) -> String {
         var lines = ["No stub matches \(request.summary)"]
         lines.append("  headers: " + HTTPText.headers(request.headers))
         lines.append("  body: " + HTTPText.body(request.body))
@@ -10,14 +10,16 @@ enum UnhandledRequestReport {
         } else {
             lines.append("Registered stubs (the last registered that matches wins):")
             let matcherReasons = stubs.map { $0.matcher.mismatches(for: request) }
-            let reasons = zip(stubs, matcherReasons).map { stub, reasons in
-                reasons + (stub.isUsedUp ? ["used up after \(stub.answerCount) answers"] : [])
+            let counts = stubs.map { answerCounts[$0.id] ?? 0 }
+            let reasons = stubs.indices.map { index in
+                matcherReasons[index]
+                    + (stubs[index].isUsedUp(after: counts[index]) ? ["used up after \(counts[index]) answers"] : [])
             }
             let satisfied = zip(stubs, matcherReasons).map { $0.matcher.conditions.count - $1.count }
             let closest = closestIndex(satisfied: satisfied, reasons: reasons)
             for (index, stub) in stubs.enumerated() {
                 let marker = index == closest ? "  → " : "    "
-                var line = "\(marker)\(index + 1). \(stub.summary)"
+                var line = "\(marker)\(index + 1). \(stub.summary(answerCount: counts[index]))"
                 if index == closest {
                     line += "\n        closest: " + reasons[index].joined(separator: "; ")
                 }
