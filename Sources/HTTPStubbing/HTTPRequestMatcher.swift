@@ -288,11 +288,11 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         let shown = items.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
         return adding(.refinement, "query \(shown)") { request in
             items.allSatisfy { name, value in
-                request.queryItems.contains { $0.name == name && ($0.value ?? "") == value }
+                request.queryPairs.contains { $0.name == name && $0.value == value }
             }
         } explain: { request in
             items.compactMap { name, value -> String? in
-                let values = request.queryItems.filter { $0.name == name }.map { $0.value ?? "" }
+                let values = request.queryPairs.filter { $0.name == name }.map(\.value)
                 if values.contains(value) { return nil }
                 if values.isEmpty { return "query item \(name) is missing" }
                 return "query item \(name) is \(values.map { "\"\($0)\"" }.joined(separator: ", ")), expected \"\(value)\""

@@ -52,6 +52,9 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
     public let host: String?
     /// The URL's query items, decoded, in order.
     public let queryItems: [URLQueryItem]
+    /// The query items as plain strings (a missing value is empty), read once: matching
+    /// compares these rather than going through `URLQueryItem` on every stub.
+    let queryPairs: [QueryPair]
 
     /// Creates a recorded request, for example to test a matcher without a session.
     ///
@@ -76,13 +79,15 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
         let rawPath = components?.path ?? url.path
         self.path = rawPath.isEmpty ? "/" : rawPath
         self.host = (components?.host ?? url.host)?.lowercased()
-        self.queryItems = components?.queryItems ?? []
+        let items = components?.queryItems ?? []
+        self.queryItems = items
+        self.queryPairs = items.map { QueryPair(name: $0.name, value: $0.value ?? "") }
     }
 
     /// Creates a recorded request from a `URLRequest`, reading its body from `httpBody` or, when
     /// that is `nil`, draining `httpBodyStream`.
     ///
-    /// - Parameter request: The request; one without a URL is recorded as `about:blank`.
+    /// - Parameter request: The request; one without a URL is recorded with `file:///`.
     public init(_ request: URLRequest) {
         self.init(
             method: HTTPMethod(rawValue: request.httpMethod ?? "GET"),
@@ -107,7 +112,7 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
     /// - Parameter name: The query item's name.
     /// - Returns: Its value (empty for `?flag`), or `nil` when absent.
     public func queryValue(_ name: String) -> String? {
-        queryItems.first { $0.name == name }.map { $0.value ?? "" }
+        queryPairs.first { $0.name == name }?.value
     }
 
     /// The body decoded as UTF-8, or `nil` without a body or when it is not UTF-8.
@@ -146,4 +151,10 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
         lines.append("  body: " + HTTPText.body(body))
         return lines.joined(separator: "\n")
     }
+}
+
+/// A query item's name and value as plain strings.
+struct QueryPair: Sendable, Equatable {
+    let name: String
+    let value: String
 }
