@@ -52,7 +52,11 @@ class StubURLProtocolBase: URLProtocol {
             deliver(plan, registry: registry)
             return
         }
-        let delivery = DispatchWorkItem { [self] in deliver(plan, registry: registry) }
+        // The work item's block may be @Sendable (Apple's Dispatch overlay) while URLProtocol is
+        // not: all this class's own mutable state is behind `state`'s lock, and URLProtocol's
+        // request and client do not change after init, so the instance may cross to Dispatch.
+        nonisolated(unsafe) let loader = self
+        let delivery = DispatchWorkItem { loader.deliver(plan, registry: registry) }
         let scheduled = state.withLock { state -> Bool in
             guard state.phase == .loading else { return false }
             state.pendingDelivery = delivery
