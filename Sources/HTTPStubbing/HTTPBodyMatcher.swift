@@ -1,0 +1,121 @@
+import Foundation
+
+/// A condition on a request's body, for ``HTTPRequestMatcher/body(_:)``.
+///
+/// ```swift
+/// stubs.stub(.post("/books").body(.json(#"{"title": "Dune"}"#)), with: .status(201))
+/// stubs.stub(.post("/login").body(.formFields(["username": "ada"])), with: .json(token))
+/// ```
+public struct HTTPBodyMatcher: Sendable, CustomStringConvertible {
+    /// What the matcher expects, as failure messages print it.
+    public let description: String
+    let mismatch: @Sendable (Data?) -> String?
+
+    /// Creates a matcher from a description and a check that returns why a body does not match,
+    /// or `nil` when it does.
+    init(description: String, mismatch: @escaping @Sendable (Data?) -> String?) {
+        self.description = description
+        self.mismatch = mismatch
+    }
+
+    /// Whether `body` satisfies this matcher.
+    ///
+    /// - Parameter body: A request body, `nil` for none.
+    /// - Returns: `true` when it matches.
+    public func matches(_ body: Data?) -> Bool {
+        mismatch(body) == nil
+    }
+
+    /// Matches a body of exactly these bytes.
+    ///
+    /// - Parameter data: The expected bytes.
+    /// - Returns: The matcher.
+    public static func data(_ data: Data) -> HTTPBodyMatcher {
+        HTTPBodyMatcher(description: "body " + HTTPText.body(data)) { body in
+            body == data ? nil : "body is \(HTTPText.body(body)), expected \(HTTPText.body(data))"
+        }
+    }
+
+    /// Matches a body that is exactly this text in UTF-8.
+    ///
+    /// - Parameter text: The expected text.
+    /// - Returns: The matcher.
+    public static func text(_ text: String) -> HTTPBodyMatcher {
+        let expected = Data(text.utf8)
+        return HTTPBodyMatcher(description: "body \"\(text)\"") { body in
+            body == expected ? nil : "body is \(HTTPText.body(body)), expected \"\(text)\""
+        }
+    }
+
+    /// Matches a body that is JSON equal to `json`: key order, whitespace and number spelling
+    /// (`1` or `1.0`) do not matter.
+    ///
+    /// - Parameter json: The expected JSON text, such as `#"{"title": "Dune"}"#`.
+    /// - Returns: The matcher; one whose JSON text does not parse matches nothing, and says so.
+    public static func json(_ json: String) -> HTTPBodyMatcher {
+        jsonMatcher(expected: JSONValue.parse(Data(json.utf8)), source: json)
+    }
+
+    /// Matches a body that is JSON equal to `value` encoded with `encoder`: key order,
+    /// whitespace and number spelling do not matter.
+    ///
+    /// ```swift
+    /// stubs.stub(.post("/books").body(.json(NewBook(title: "Dune"), encoder: .iso8601)), with: .status(201))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - value: The value the body should encode.
+    ///   - encoder: The encoder; use the same settings as the code under test.
+    /// - Returns: The matcher; one whose value cannot be encoded matches nothing, and says so.
+    public static func json<Value: Encodable>(_ value: Value, encoder: JSONEncoder = JSONEncoder()) -> HTTPBodyMatcher {
+        let data = try? encoder.encode(value)
+        return jsonMatcher(expected: JSONValue.parse(data), source: "\(Value.self) value")
+    }
+
+    private static func jsonMatcher(expected: JSONValue?, source: String) -> HTTPBodyMatcher {
+        guard let expected else {
+            return HTTPBodyMatcher(description: "JSON body (invalid expectation: \(source) is not JSON)") { _ in
+                "the expected JSON (\(source)) could not be parsed or encoded"
+            }
+        }
+        return HTTPBodyMatcher(description: "JSON body \(expected)") { body in
+            guard let actual = JSONValue.parse(body) else {
+                return "body is not JSON: \(HTTPText.body(body)); expected JSON \(expected)"
+            }
+            return actual == expected ? nil : "JSON body is \(actual), expected \(expected)"
+        }
+    }
+
+    /// Matches an `application/x-www-form-urlencoded` body that has these fields with these
+    /// values; other fields may be present, and order does not matter.
+    ///
+    /// - Parameter fields: The fields that must be present.
+    /// - Returns: The matcher.
+    public static func formFields(_ fields: [String: String]) -> HTTPBodyMatcher {
+        let expected = fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+        return HTTPBodyMatcher(description: "form fields \(expected)") { body in
+            let actual = FormEncoding.fields(in: body)
+            let problems = fields.sorted { $0.key < $1.key }.compactMap { name, value -> String? in
+                guard let found = actual[name] else { return "form field \(name) is missing" }
+                return found == value ? nil : "form field \(name) is \"\(found)\", expected \"\(value)\""
+            }
+            return problems.isEmpty ? nil : problems.joined(separator: "; ")
+        }
+    }
+
+    /// Matches when `predicate` returns `true` for the body.
+    ///
+    /// ```swift
+    /// .body(.matching("a PNG") { $0?.starts(with: [0x89, 0x50]) == true })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - description: What the predicate checks, for failure messages.
+    ///   - predicate: The check; it receives `nil` when the request has no body.
+    /// - Returns: The matcher.
+    public static func matching(_ description: String, _ predicate: @escaping @Sendable (Data?) -> Bool) -> HTTPBodyMatcher {
+        HTTPBodyMatcher(description: "body \(description)") { body in
+            predicate(body) ? nil : "body is not \(description): \(HTTPText.body(body))"
+        }
+    }
+}

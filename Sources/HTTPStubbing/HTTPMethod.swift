@@ -1,0 +1,41 @@
+/// An HTTP request method, such as `GET` or `POST`.
+///
+/// ```swift
+/// stubs.stub(.method(.delete).path("/books/42"), with: .status(204))
+/// ```
+public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The method's name as sent on the wire, upper-cased.
+    public var rawValue: String
+
+    /// Creates a method from its name; the name is upper-cased.
+    ///
+    /// - Parameter rawValue: The method's name, such as `"PATCH"`.
+    public init(rawValue: String) {
+        self.rawValue = rawValue.uppercased()
+    }
+
+    /// Creates a method from a string literal, such as `"PROPFIND"`.
+    ///
+    /// - Parameter value: The method's name.
+    public init(stringLiteral value: String) {
+        self.init(rawValue: value)
+    }
+
+    /// `GET`.
+    public static let get = HTTPMethod(rawValue: "GET")
+    /// `POST`.
+    public static let post = HTTPMethod(rawValue: "POST")
+    /// `PUT`.
+    public static let put = HTTPMethod(rawValue: "PUT")
+    /// `PATCH`.
+    public static let patch = HTTPMethod(rawValue: "PATCH")
+    /// `DELETE`.
+    public static let delete = HTTPMethod(rawValue: "DELETE")
+    /// `HEAD`.
+    public static let head = HTTPMethod(rawValue: "HEAD")
+    /// `OPTIONS`.
+    public static let options = HTTPMethod(rawValue: "OPTIONS")
+
+    /// The method's name.
+    public var description: String { rawValue }
+}

@@ -1,0 +1,27 @@
+#if canImport(Darwin)
+import Foundation
+
+extension HTTPStubRegistry {
+    /// Makes this registry answer requests sent through `URLSession.shared` (and every session
+    /// that uses the default protocol classes) until ``stopInterceptingSharedSession()``.
+    ///
+    /// For code that cannot take an injected session yet. It registers the registry's protocol
+    /// class process-wide, so it is **not parallel-safe**: run such tests serially
+    /// (`@Suite(.serialized)`) and stop intercepting at the end of each test. Apple platforms
+    /// only; `URLProtocol.registerClass` does not reach `URLSession.shared` on Linux.
+    ///
+    /// ```swift
+    /// let stubs = HTTPStubRegistry()
+    /// stubs.interceptSharedSession()
+    /// defer { stubs.stopInterceptingSharedSession() }
+    /// ```
+    public func interceptSharedSession() {
+        _ = URLProtocol.registerClass(protocolClass)
+    }
+
+    /// Stops answering requests sent through `URLSession.shared`.
+    public func stopInterceptingSharedSession() {
+        URLProtocol.unregisterClass(protocolClass)
+    }
+}
+#endif

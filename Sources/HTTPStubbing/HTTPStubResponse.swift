@@ -1,0 +1,196 @@
+import Foundation
+import TestSupportCore
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What a stub answers: an HTTP response, a transport error, a redirect, or a response built
+/// from the request; optionally after a delay.
+///
+/// ```swift
+/// .status(204)
+/// .json(CatalogPage(books: [dune], nextPage: nil), encoder: encoder)
+/// .json(#"{"token": "abc"}"#)
+/// .text("Service Unavailable", status: 503, headers: ["Retry-After": "120"])
+/// .error(.notConnectedToInternet)
+/// .redirect(to: "https://cdn.example.com/cover.jpg")
+/// .respond { request in .json(#"{"echo": "\#(request.path)"}"#) }
+/// .status(200).delayed(by: .milliseconds(20))
+/// ```
+public struct HTTPStubResponse: Sendable {
+    enum Content: Sendable {
+        case http(statusCode: Int, headers: [String: String], body: Data)
+        case failure(any Error & Sendable)
+        case generated(@Sendable (RecordedHTTPRequest) -> HTTPStubResponse)
+    }
+
+    let content: Content
+
+    /// How long the registry waits before answering; `stopLoading` (a cancelled task) ends the
+    /// wait and nothing is delivered. Keep it small in tests: it is real time.
+    public var delay: Duration?
+
+    init(content: Content, delay: Duration? = nil) {
+        self.content = content
+        self.delay = delay
+    }
+
+    /// Creates an HTTP response.
+    ///
+    /// - Parameters:
+    ///   - status: The status code.
+    ///   - headers: The header fields.
+    ///   - body: The body bytes.
+    public init(status: Int = 200, headers: [String: String] = [:], body: Data = Data()) {
+        self.init(content: .http(statusCode: status, headers: headers, body: body))
+    }
+
+    /// An empty `200 OK`.
+    public static var ok: HTTPStubResponse { HTTPStubResponse() }
+
+    /// An empty response with this status code.
+    ///
+    /// - Parameters:
+    ///   - status: The status code, such as `204` or `404`.
+    ///   - headers: The header fields.
+    /// - Returns: The response.
+    public static func status(_ status: Int, headers: [String: String] = [:]) -> HTTPStubResponse {
+        HTTPStubResponse(status: status, headers: headers)
+    }
+
+    /// A response with these body bytes.
+    ///
+    /// - Parameters:
+    ///   - data: The body.
+    ///   - status: The status code.
+    ///   - headers: The header fields.
+    /// - Returns: The response.
+    public static func data(_ data: Data, status: Int = 200, headers: [String: String] = [:]) -> HTTPStubResponse {
+        HTTPStubResponse(status: status, headers: headers, body: data)
+    }
+
+    /// A UTF-8 text response; `Content-Type` defaults to `text/plain; charset=utf-8`.
+    ///
+    /// - Parameters:
+    ///   - text: The body.
+    ///   - status: The status code.
+    ///   - headers: The header fields; a `Content-Type` here replaces the default.
+    /// - Returns: The response.
+    public static func text(_ text: String, status: Int = 200, headers: [String: String] = [:]) -> HTTPStubResponse {
+        HTTPStubResponse(status: status, headers: withContentType("text/plain; charset=utf-8", headers), body: Data(text.utf8))
+    }
+
+    /// A response whose body is this JSON text; `Content-Type` defaults to `application/json`.
+    ///
+    /// A `String` argument is always taken as JSON text, never encoded as a JSON string.
+    ///
+    /// - Parameters:
+    ///   - json: The JSON text, such as `#"{"token": "abc"}"#`.
+    ///   - status: The status code.
+    ///   - headers: The header fields; a `Content-Type` here replaces the default.
+    /// - Returns: The response.
+    public static func json(_ json: String, status: Int = 200, headers: [String: String] = [:]) -> HTTPStubResponse {
+        HTTPStubResponse(status: status, headers: withContentType("application/json", headers), body: Data(json.utf8))
+    }
+
+    /// A response whose body is `value` encoded as JSON with `encoder`; `Content-Type`
+    /// defaults to `application/json`.
+    ///
+    /// If `value` cannot be encoded, the failure is reported at the caller's line and the
+    /// response fails the request with `URLError(.cannotDecodeContentData)`.
+    ///
+    /// - Parameters:
+    ///   - value: The value to encode.
+    ///   - encoder: The encoder; use the server's settings, such as ISO 8601 dates.
+    ///   - status: The status code.
+    ///   - headers: The header fields; a `Content-Type` here replaces the default.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The response.
+    public static func json<Value: Encodable>(
+        _ value: Value,
+        encoder: JSONEncoder = JSONEncoder(),
+        status: Int = 200,
+        headers: [String: String] = [:],
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> HTTPStubResponse {
+        do {
+            let body = try encoder.encode(value)
+            return HTTPStubResponse(status: status, headers: withContentType("application/json", headers), body: body)
+        } catch {
+            FailureReporter.report(
+                "Could not encode \(Value.self) as the JSON body of a stub response: \(error)",
+                at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+            )
+            return .error(.cannotDecodeContentData)
+        }
+    }
+
+    /// A transport error: the client's request fails with `URLError(code)`, as when offline.
+    ///
+    /// - Parameter code: Such as `.notConnectedToInternet`, `.timedOut` or `.networkConnectionLost`.
+    /// - Returns: The response.
+    public static func error(_ code: URLError.Code) -> HTTPStubResponse {
+        HTTPStubResponse(content: .failure(URLErrorBox(code: code, message: nil)))
+    }
+
+    /// A transport error with any error value; the client's request fails with it.
+    ///
+    /// - Parameter error: The error to deliver.
+    /// - Returns: The response.
+    public static func failure(_ error: any Error & Sendable) -> HTTPStubResponse {
+        HTTPStubResponse(content: .failure(error))
+    }
+
+    /// A redirect to `location`; the registry follows it (recording each hop) unless it was
+    /// created with `followsRedirects: false`.
+    ///
+    /// - Parameters:
+    ///   - location: An absolute URL or a path relative to the request's URL.
+    ///   - status: `301`, `302`, `303`, `307` or `308`.
+    ///   - headers: More header fields.
+    /// - Returns: The response.
+    public static func redirect(to location: String, status: Int = 302, headers: [String: String] = [:]) -> HTTPStubResponse {
+        var fields = headers
+        fields["Location"] = location
+        return HTTPStubResponse(status: status, headers: fields)
+    }
+
+    /// A response built from the request when it arrives, such as an echo or an ID from the
+    /// path. Return `.error(...)` or `.failure(...)` to fail the request.
+    ///
+    /// ```swift
+    /// stubs.stub(.get("/books/*")) { request in
+    ///     .json(#"{"id": "\#(request.path.split(separator: "/").last ?? "")"}"#)
+    /// }
+    /// ```
+    ///
+    /// - Parameter make: Builds the response; runs on a URLSession thread.
+    /// - Returns: The response.
+    public static func respond(_ make: @escaping @Sendable (RecordedHTTPRequest) -> HTTPStubResponse) -> HTTPStubResponse {
+        HTTPStubResponse(content: .generated(make))
+    }
+
+    /// This response, answered after `delay`. A cancelled task stops the wait and receives
+    /// only its cancellation error.
+    ///
+    /// - Parameter delay: The wait; real time, so keep it small in tests.
+    /// - Returns: The delayed response.
+    public func delayed(by delay: Duration) -> HTTPStubResponse {
+        var copy = self
+        copy.delay = delay
+        return copy
+    }
+
+    private static func withContentType(_ type: String, _ headers: [String: String]) -> [String: String] {
+        guard !headers.keys.contains(where: { $0.lowercased() == "content-type" }) else { return headers }
+        var fields = headers
+        fields["Content-Type"] = type
+        return fields
+    }
+}

@@ -1,1 +1,0 @@
-// The HTTPStubbing module. Its types land with the module's issue.

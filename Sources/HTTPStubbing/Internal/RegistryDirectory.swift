@@ -1,0 +1,46 @@
+import Foundation
+import TestSupportCore
+
+/// Finds the registry that owns a `URLProtocol` subclass.
+///
+/// `URLSession` creates protocol instances itself and passes nothing of the test's along
+/// (configuration headers, request properties and task-locals do not reach `startLoading`), so
+/// the only thing a protocol instance knows is its own class. Each registry owns one class, and
+/// this directory maps that class, and nothing else, back to it. It holds registries weakly and
+/// shares no test state: two registries never see each other's stubs or requests.
+enum RegistryDirectory {
+    private struct Entry {
+        weak var registry: HTTPStubRegistry?
+    }
+
+    private struct State {
+        var nextNumber: UInt64 = 1
+        var entries: [ObjectIdentifier: Entry] = [:]
+    }
+
+    private static let state = Locked(State())
+
+    /// Creates a protocol class no registry has had before.
+    static func makeProtocolClass() -> StubURLProtocolBase.Type {
+        let number = state.withLock { state in
+            defer { state.nextNumber += 1 }
+            return state.nextNumber
+        }
+        return TagRoot.protocolClass(for: number)
+    }
+
+    /// Maps `protocolClass` to `registry`, held weakly.
+    static func bind(_ protocolClass: AnyClass, to registry: HTTPStubRegistry) {
+        state.withLock { $0.entries[ObjectIdentifier(protocolClass)] = Entry(registry: registry) }
+    }
+
+    /// The live registry that owns `protocolClass`, if any.
+    static func registry(for protocolClass: AnyClass) -> HTTPStubRegistry? {
+        state.withLock { $0.entries[ObjectIdentifier(protocolClass)]?.registry }
+    }
+
+    /// Forgets `protocolClass`; a registry calls this when it is deallocated.
+    static func unregister(_ protocolClass: AnyClass) {
+        state.withLock { _ = $0.entries.removeValue(forKey: ObjectIdentifier(protocolClass)) }
+    }
+}

@@ -1,0 +1,43 @@
+import TestSupportCore
+
+/// A registered stub: its matcher and responses. Immutable and shared by reference, so taking a
+/// snapshot of the registry's stubs costs no copies; how often it answered is kept by the
+/// registry, under its lock.
+final class StubEntry: Sendable {
+    let id: Int
+    let matcher: HTTPRequestMatcher
+    let responses: [HTTPStubResponse]
+    /// How many times it may answer; `nil` for any number.
+    let limit: Int?
+    let registeredAt: CallSite
+
+    init(id: Int, matcher: HTTPRequestMatcher, responses: [HTTPStubResponse], limit: Int?, registeredAt: CallSite) {
+        self.id = id
+        self.matcher = matcher
+        self.responses = responses
+        self.limit = limit
+        self.registeredAt = registeredAt
+    }
+
+    func isUsedUp(after answerCount: Int) -> Bool {
+        limit.map { answerCount >= $0 } ?? false
+    }
+
+    /// The response for the answer after `answerCount` answers: a sequence's next element, or
+    /// the single response.
+    func response(after answerCount: Int) -> HTTPStubResponse {
+        responses[min(answerCount, responses.count - 1)]
+    }
+
+    /// Such as `POST /login (answered 1 of 2 times, registered at LoginTests.swift:12)`.
+    func summary(answerCount: Int) -> String {
+        var notes: [String] = []
+        if responses.count > 1 {
+            notes.append("sequence of \(responses.count), \(answerCount) answered")
+        } else if let limit {
+            notes.append("answered \(answerCount) of \(limit) times")
+        }
+        notes.append("registered at \(registeredAt.fileID):\(registeredAt.line)")
+        return "\(matcher) (\(notes.joined(separator: ", ")))"
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One request as a ``HTTPStubRegistry`` saw it: method, URL, headers, body and how it ended.
+///
+/// The registry records every request, matched or not, in the order it arrived; each hop of a
+/// redirect chain is a request of its own.
+///
+/// ```swift
+/// let login = try #require(stubs.requests.last)
+/// #expect(login.method == "POST")
+/// #expect(login.formFields["username"] == "ada")
+/// ```
+public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible {
+    /// How a recorded request ended.
+    public enum Outcome: Sendable, Equatable {
+        /// Still loading, for example during a response's delay.
+        case pending
+        /// A stub answered with this HTTP status code.
+        case responded(statusCode: Int)
+        /// A stub answered with a redirect that the registry followed to `location`.
+        case redirected(statusCode: Int, location: URL)
+        /// A stub answered with a transport error; the code is `URLError.Code.rawValue`, or
+        /// `nil` for an error that is not a `URLError`.
+        case failed(urlErrorCode: Int?)
+        /// No stub matched: the client received a `URLError` and the test fails.
+        case unhandled
+        /// The task was cancelled (`stopLoading`) before the response was delivered.
+        case cancelled
+    }
+
+    /// The HTTP method, upper-cased, such as `"POST"`.
+    public var method: String
+    /// The full URL.
+    public var url: URL
+    /// The header fields the request carried, as `URLRequest.allHTTPHeaderFields` gives them.
+    public var headers: [String: String]
+    /// The body, read from `httpBody` or drained from `httpBodyStream`; `nil` when the request
+    /// reached the stub without one (see the platform notes in the module's documentation for
+    /// upload tasks).
+    public var body: Data?
+    /// The URL whose redirect produced this request, for the second and later hops of a chain.
+    public var redirectedFrom: URL?
+    /// How the request ended.
+    public var outcome: Outcome
+
+    /// The URL's path, `"/"` when it has none.
+    public let path: String
+    /// The URL's host, lower-cased.
+    public let host: String?
+    /// The URL's query items, decoded, in order.
+    public let queryItems: [URLQueryItem]
+    /// The query items as plain strings (a missing value is empty), read once: matching
+    /// compares these rather than going through `URLQueryItem` on every stub.
+    let queryPairs: [QueryPair]
+
+    /// Creates a recorded request, for example to test a matcher without a session.
+    ///
+    /// ```swift
+    /// let request = RecordedHTTPRequest(method: "GET", url: URL(string: "https://example.com/books?page=2")!)
+    /// #expect(HTTPRequestMatcher.get("/books").query(["page": "2"]).matches(request))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - method: The HTTP method.
+    ///   - url: The URL.
+    ///   - headers: The header fields.
+    ///   - body: The body, if any.
+    public init(method: HTTPMethod = .get, url: URL, headers: [String: String] = [:], body: Data? = nil) {
+        self.method = method.rawValue
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.redirectedFrom = nil
+        self.outcome = .pending
+        let components = URLComponents(url: url, resolvingAgainstBaseURL: true)
+        let rawPath = components?.path ?? url.path
+        self.path = rawPath.isEmpty ? "/" : rawPath
+        self.host = (components?.host ?? url.host)?.lowercased()
+        let items = components?.queryItems ?? []
+        self.queryItems = items
+        self.queryPairs = items.map { QueryPair(name: $0.name, value: $0.value ?? "") }
+    }
+
+    /// Creates a recorded request from a `URLRequest`, reading its body from `httpBody` or, when
+    /// that is `nil`, draining `httpBodyStream`.
+    ///
+    /// - Parameter request: The request; one without a URL is recorded with `file:///`.
+    public init(_ request: URLRequest) {
+        self.init(
+            method: HTTPMethod(rawValue: request.httpMethod ?? "GET"),
+            url: request.url ?? URL(fileURLWithPath: "/"),
+            headers: request.allHTTPHeaderFields ?? [:],
+            body: RequestBodyReader.body(of: request)
+        )
+    }
+
+    /// The value of the header named `name`, compared case-insensitively, as HTTP requires.
+    ///
+    /// - Parameter name: The header name, such as `"Authorization"`.
+    /// - Returns: The value, or `nil` when the request has no such header.
+    public func header(_ name: String) -> String? {
+        if let exact = headers[name] { return exact }
+        let lowered = name.lowercased()
+        return headers.first { $0.key.lowercased() == lowered }?.value
+    }
+
+    /// The first value of the query item named `name`.
+    ///
+    /// - Parameter name: The query item's name.
+    /// - Returns: Its value (empty for `?flag`), or `nil` when absent.
+    public func queryValue(_ name: String) -> String? {
+        queryPairs.first { $0.name == name }?.value
+    }
+
+    /// The body decoded as UTF-8, or `nil` without a body or when it is not UTF-8.
+    public var bodyText: String? {
+        body.flatMap { String(data: $0, encoding: .utf8) }
+    }
+
+    /// The body decoded as `application/x-www-form-urlencoded` fields; empty without a body.
+    /// When a field repeats, the last value wins.
+    public var formFields: [String: String] {
+        FormEncoding.fields(in: body)
+    }
+
+    /// Decodes the body as JSON.
+    ///
+    /// ```swift
+    /// let sent = try stubs.requests[0].decodeJSONBody(NewBook.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - decoder: The decoder; configure it as the code under test encodes.
+    /// - Returns: The decoded value.
+    /// - Throws: `DecodingError` when the body is missing or is not that JSON.
+    public func decodeJSONBody<Value: Decodable>(_ type: Value.Type, decoder: JSONDecoder = JSONDecoder()) throws -> Value {
+        try decoder.decode(type, from: body ?? Data())
+    }
+
+    /// `METHOD URL`, such as `POST https://api.example.com/login`.
+    public var summary: String { "\(method) \(url.absoluteString)" }
+
+    /// The method, URL, headers and body, one per line, as failure messages print them.
+    public var description: String {
+        var lines = [summary]
+        lines.append("  headers: " + HTTPText.headers(headers))
+        lines.append("  body: " + HTTPText.body(body))
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// A query item's name and value as plain strings.
+struct QueryPair: Sendable, Equatable {
+    let name: String
+    let value: String
+}

@@ -1,1 +1,0 @@
-// Tests for HTTPStubbing land with the module's issue.

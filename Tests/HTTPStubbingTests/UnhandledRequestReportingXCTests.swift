@@ -1,0 +1,65 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HTTPStubbing
+import TestSupportTesting
+import XCTest
+
+/// Under XCTest an unhandled request found on a URLSession thread is reported at once; these
+/// tests capture it through XCTest's real failure path.
+final class UnhandledRequestReportingXCTests: FailureRecordingTestCase {
+    func test_unhandledRequest_fromURLSessionThread_failsTestAtRegistryLine() async throws {
+        let request = URLRequest(url: try XCTUnwrap(URL(string: "https://a.test/missing")))
+        var clientError: URLError?
+        var line = 0
+
+        let failures = await capturingXCTestFailures {
+            line = #line + 1
+            let stubs = HTTPStubRegistry()
+            do {
+                _ = try await stubs.session.data(for: request)
+            } catch {
+                clientError = error as? URLError
+            }
+        }
+
+        XCTAssertEqual(clientError?.code, .resourceUnavailable)
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(failures.first?.description.contains("No stub matches GET https://a.test/missing") == true, "\(failures)")
+        XCTAssertEqual(failures.first?.line, line)
+        XCTAssertTrue(failures.first?.filePath.hasSuffix("UnhandledRequestReportingXCTests.swift") == true)
+    }
+
+    func test_verify_withoutMatchingRequest_failsAtCallerLine() async throws {
+        let stubs = HTTPStubRegistry()
+        stubs.stub(.any, with: .ok)
+        _ = try await stubs.session.data(for: URLRequest(url: try XCTUnwrap(URL(string: "https://a.test/books"))))
+
+        var line = 0
+        let failures = capturingXCTestFailures {
+            line = #line + 1
+            stubs.verify(.post("/login"), count: 1)
+        }
+
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(failures.first?.description.contains("Expected 1 POST /login, saw 0; requests seen (1):") == true, "\(failures)")
+        XCTAssertEqual(failures.first?.line, line)
+    }
+
+    func test_withHTTPStubs_unhandledRequest_failsTestAtScopeLine() async throws {
+        let request = URLRequest(url: try XCTUnwrap(URL(string: "https://a.test/scoped")))
+        var line = 0
+
+        let failures = await capturingXCTestFailures {
+            line = #line + 1
+            await withHTTPStubs { stubs in
+                _ = try? await stubs.session.data(for: request)
+            }
+        }
+
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(failures.first?.description.contains("No stub matches GET https://a.test/scoped") == true, "\(failures)")
+        XCTAssertEqual(failures.first?.line, line)
+    }
+}
