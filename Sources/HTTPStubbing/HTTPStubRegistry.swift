@@ -2,7 +2,6 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
 import TestSupportCore
 
 /// A set of HTTP stubs and the requests they saw, private to one test: inject its
@@ -42,15 +41,14 @@ public final class HTTPStubRegistry: Sendable {
         var answerCounts: [Int: Int] = [:]
         var nextStubID = 1
         var requests: [RecordedHTTPRequest] = []
-        var unreportedFailures: [String] = []
         var session: URLSession?
     }
 
     private static let maximumRedirects = 16
 
     private let state = Locked(State())
+    /// Keeps unhandled-request failures found on URLSession threads for the test's own task.
     private let failures: OffTaskFailureReporter
-    private let defersOffTaskFailures: Bool
     private let createdAt: CallSite
 
     /// Whether a 3xx response with a `Location` header is followed inside the registry (each
@@ -79,21 +77,17 @@ public final class HTTPStubRegistry: Sendable {
     ) {
         self.followsRedirects = followsRedirects
         self.createdAt = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        // In a Swift Testing test an issue recorded on a URLSession thread belongs to no test:
+        // the reporter keeps it for the test's task; XCTest or a captured handler gets it at once.
         self.failures = OffTaskFailureReporter()
-        // In a Swift Testing test an issue recorded on a URLSession thread belongs to no test,
-        // so keep it for the test's task; a captured handler or XCTest receives it at once.
-        self.defersOffTaskFailures = Test.current != nil && FailureReporter.currentHandler == nil
         self.protocolClass = RegistryDirectory.makeProtocolClass()
         RegistryDirectory.bind(protocolClass, to: self)
     }
 
     deinit {
         RegistryDirectory.unregister(protocolClass)
-        let (unreported, session) = state.withLock { ($0.unreportedFailures, $0.session) }
-        session?.finishTasksAndInvalidate()
-        for message in unreported {
-            FailureReporter.report(message, at: createdAt)
-        }
+        // Failures still kept are reported when `failures` is released, right after this.
+        state.withLock { $0.session }?.finishTasksAndInvalidate()
     }
 
     // MARK: Sessions
@@ -365,13 +359,7 @@ public final class HTTPStubRegistry: Sendable {
 
     /// Reports, on the calling task, the unhandled-request failures kept from URLSession threads.
     private func reportUnreportedFailures() {
-        let messages = state.withLock { state in
-            defer { state.unreportedFailures.removeAll() }
-            return state.unreportedFailures
-        }
-        for message in messages {
-            FailureReporter.report(message, at: createdAt)
-        }
+        failures.flush()
     }
 
     private static func listing(_ requests: [RecordedHTTPRequest]) -> String {
@@ -458,11 +446,7 @@ public final class HTTPStubRegistry: Sendable {
             return (state.stubs, state.answerCounts)
         }
         let message = UnhandledRequestReport.message(for: request, stubs: stubs, answerCounts: counts)
-        if defersOffTaskFailures {
-            state.withLock { $0.unreportedFailures.append(message) }
-        } else {
-            failures.report(message, at: createdAt)
-        }
+        failures.report(message, at: createdAt)
         let error = URLErrorBox(
             code: .resourceUnavailable,
             message: "No stub matches \(request.summary); the test's failure lists the registered stubs"
