@@ -1,4 +1,5 @@
 import Bookshelf
+import BookshelfTestSupport
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -13,7 +14,7 @@ struct HTTPStubbingCatalogAPIClientTests {
     private let stubs = HTTPStubRegistry()
     private let token = AuthToken(value: "abc123")
     private let dune = Book(
-        id: UUID(uuidString: "00000000-0000-0000-0000-000000000001") ?? UUID(),
+        id: .sequential(1),
         title: "Dune", author: "Frank Herbert", status: .reading,
         addedAt: Date(timeIntervalSince1970: 1_700_000_000)
     )

@@ -1,4 +1,5 @@
 import Bookshelf
+import BookshelfTestSupport
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -11,7 +12,7 @@ final class HTTPStubbingCatalogAPIClientTests: XCTestCase {
     private let stubs = HTTPStubRegistry()
     private let token = AuthToken(value: "abc123")
     private let dune = Book(
-        id: UUID(uuidString: "00000000-0000-0000-0000-000000000001") ?? UUID(),
+        id: .sequential(1),
         title: "Dune", author: "Frank Herbert", status: .reading,
         addedAt: Date(timeIntervalSince1970: 1_700_000_000)
     )
@@ -61,6 +62,19 @@ final class HTTPStubbingCatalogAPIClientTests: XCTestCase {
         let loaded = try await client.books(page: 2, token: token)
 
         XCTAssertEqual(loaded, page)
+    }
+
+    func test_books_fromRecordedResponse_decodesTheCatalogsAnswer() async throws {
+        // Given
+        stubs.stub(.get("/books").query(["page": "1"]), with: .fixture("Catalog/page-1.json", from: .bookshelfAPI))
+        let client = try makeClient()
+
+        // When
+        let page = try await client.books(page: 1, token: token)
+
+        // Then
+        XCTAssertEqual(page.books.map(\.title), ["Dune", "Middlemarch", "Piranesi"])
+        stubs.verify(.get("/books").header("Authorization", "Bearer abc123"), count: 1)
     }
 
     func test_addBook_withDraft_postsJSONAndReturnsStoredBook() async throws {
