@@ -17,6 +17,14 @@ let httpStubbingComparisons: [Comparison] = [
         baseline: { try await HTTPStubbingBenchmark.bareStubRun() }
     ),
     Comparison(
+        name: "HTTP GET via URLSession, 100 stubs vs bare URLProtocol, 8 tasks",
+        subjectLabel: "HTTPStubRegistry",
+        baselineLabel: "bare URLProtocol",
+        operations: HTTPStubbingBenchmark.requestCount,
+        subject: { try await HTTPStubbingBenchmark.registryRun(tasks: 8) },
+        baseline: { try await HTTPStubbingBenchmark.bareStubRun(tasks: 8) }
+    ),
+    Comparison(
         name: "HTTP GET via URLSession, 100 stubs vs loopback server",
         subjectLabel: "HTTPStubRegistry",
         baselineLabel: "python3 http.server",
@@ -75,30 +83,36 @@ enum HTTPStubbingBenchmark {
         }
     }
 
-    static func registryRun(requests count: Int = requestCount) async throws -> Duration {
+    static func registryRun(requests count: Int = requestCount, tasks: Int = 1) async throws -> Duration {
         let stubs = HTTPStubRegistry()
         for page in 0..<stubCount {
             stubs.stub(.get("/books").query(["page": "\(page)"]), with: .json(#"{"books":[]}"#))
         }
-        let session = stubs.session
-        let requests = requests(count)
-        return try await measure {
-            for request in requests {
-                _ = try await session.data(for: request)
-            }
-        }
+        return try await send(requests(count), through: stubs.session, tasks: tasks)
     }
 
-    static func bareStubRun() async throws -> Duration {
+    static func bareStubRun(tasks: Int = 1) async throws -> Duration {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.protocolClasses = [BareStubURLProtocol.self]
         configuration.urlCache = nil
         let session = URLSession(configuration: configuration)
         defer { session.finishTasksAndInvalidate() }
-        let requests = requests(requestCount)
+        return try await send(requests(requestCount), through: session, tasks: tasks)
+    }
+
+    /// Sends `requests` through `session`, split evenly over `tasks` concurrent tasks, and times it.
+    private static func send(_ requests: [URLRequest], through session: URLSession, tasks: Int) async throws -> Duration {
+        let shares = (0..<tasks).map { task in stride(from: task, to: requests.count, by: tasks).map { requests[$0] } }
         return try await measure {
-            for request in requests {
-                _ = try await session.data(for: request)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for share in shares {
+                    group.addTask {
+                        for request in share {
+                            _ = try await session.data(for: request)
+                        }
+                    }
+                }
+                try await group.waitForAll()
             }
         }
     }

@@ -28,6 +28,6 @@ enum ResultTable {
     /// Three significant digits, so both 43,331 µs and a 0.0005× ratio stay readable.
     private static func format(_ value: Double) -> String {
         guard value.isFinite else { return "n/a" }
-        return String(format: "%.3g", value)
+        return abs(value) >= 1_000 ? String(format: "%.0f", value) : String(format: "%.3g", value)
     }
 }

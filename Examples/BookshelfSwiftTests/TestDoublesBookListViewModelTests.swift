@@ -34,6 +34,7 @@ struct TestDoublesBookListViewModelTests {
         #expect(viewModel.state == .loaded(books, nextPage: nil))
     }
 
+    // snippet: first-spy
     @Test("load shows the first page when the fetch succeeds")
     func loadShowsFirstPage() async {
         // Given
@@ -47,6 +48,7 @@ struct TestDoublesBookListViewModelTests {
         #expect(viewModel.state == .loaded(page.books, nextPage: 2))
         repository.fetchPageSpy.expectCalledOnce(with: 1)
     }
+    // end-snippet
 
     // snippet: suspend-calls
     @Test("load is loading while the fetch is in flight")
