@@ -16,12 +16,15 @@ let package = Package(
         + (productionSafeModules + testOnlyModules).map { .library(name: $0, targets: [$0]) },
     targets: [
         // MARK: Production-safe seams
-        .target(name: "DispatchQueueInterface"),
-        .target(name: "KeychainInterface"),
-        .target(name: "KeyValueStoreInterface"),
+        // The package's one lock box, shared by every module; not a product of its own
+        // (TestSupportCore re-exports it).
+        .target(name: "LockedValue"),
+        .target(name: "DispatchQueueInterface", dependencies: ["LockedValue"]),
+        .target(name: "KeychainInterface", dependencies: ["LockedValue"]),
+        .target(name: "KeyValueStoreInterface", dependencies: ["LockedValue"]),
 
         // MARK: Test-only modules
-        .target(name: "TestSupportCore"),
+        .target(name: "TestSupportCore", dependencies: ["LockedValue"]),
         .target(
             name: "TestDoubles",
             dependencies: ["TestSupportCore", "DispatchQueueInterface", "KeychainInterface", "KeyValueStoreInterface"]

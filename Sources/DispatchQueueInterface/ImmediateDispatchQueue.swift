@@ -1,3 +1,4 @@
+import LockedValue
 @preconcurrency import Dispatch
 
 /// A queue double that runs every block at once on the calling thread, `asyncAfter` included:
@@ -25,7 +26,7 @@ public final class ImmediateDispatchQueue: DispatchQueueInterface {
     /// Whether this double stands in for the main queue.
     public let isMainQueue: Bool
 
-    private let state = QueueStateLock(State())
+    private let state = Locked(State())
     private let onMisuse: (@Sendable (DispatchQueueMisuse) -> Void)?
 
     /// Creates a queue that runs everything at once.

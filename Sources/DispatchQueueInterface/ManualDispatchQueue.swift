@@ -1,3 +1,4 @@
+import LockedValue
 @preconcurrency import Dispatch
 
 /// A serial queue double with virtual time: it holds every block until the test runs it, so a
@@ -62,7 +63,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     /// The most blocks one run method runs before it stops and records runaway work.
     public let blockLimitPerRun: Int
 
-    private let state = QueueStateLock(State())
+    private let state = Locked(State())
     private let onMisuse: (@Sendable (DispatchQueueMisuse) -> Void)?
 
     /// Creates an empty queue at virtual time zero.

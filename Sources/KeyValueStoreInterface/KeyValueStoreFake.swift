@@ -1,4 +1,5 @@
 import Foundation
+import LockedValue
 
 /// An in-memory store with `UserDefaults`' semantics, a record of writes, and no shared state:
 /// every test gets its own.
@@ -27,13 +28,13 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
         var misuses: [String] = []
     }
 
-    private let state: StoreStateLock<State>
+    private let state: Locked<State>
 
     /// Creates a store holding `values` (not recorded as writes).
     ///
     /// - Parameter values: Values present from the start.
     public init(_ values: [String: PropertyListValue] = [:]) {
-        state = StoreStateLock(State(stored: values))
+        state = Locked(State(stored: values))
     }
 
     // MARK: Inspection

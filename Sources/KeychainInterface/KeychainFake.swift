@@ -1,4 +1,5 @@
 import Foundation
+import LockedValue
 
 /// An in-memory keychain with the real semantics and error codes, so the error paths of
 /// keychain code are tested too: duplicates, missing items, a locked device, a missing
@@ -71,7 +72,7 @@ public final class KeychainFake: KeychainInterface {
     /// The access groups the app is entitled to; the first is the default. Empty allows any.
     public let accessGroups: [String]
 
-    private let state: KeychainStateLock<State>
+    private let state: Locked<State>
 
     /// Creates a fake keychain.
     ///
@@ -84,7 +85,7 @@ public final class KeychainFake: KeychainInterface {
     ///   - items: Items present from the start (not recorded as operations).
     public init(accessGroups: [String] = [], items: [Item] = []) {
         self.accessGroups = accessGroups
-        self.state = KeychainStateLock(State(items: KeychainItemTable(items)))
+        self.state = Locked(State(items: KeychainItemTable(items)))
     }
 
     // MARK: Inspection and control
