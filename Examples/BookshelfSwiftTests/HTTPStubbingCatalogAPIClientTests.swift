@@ -204,8 +204,8 @@ struct HTTPStubbingCatalogAPIClientTests {
     @Test("A moved catalog is followed inside the registry, each hop recorded")
     func redirectRecordedHopByHop() async throws {
         // Given
-        let page = CatalogPage(books: [dune], nextPage: nil)
         // snippet: redirect-swift-testing
+        let page = CatalogPage(books: [dune], nextPage: nil)
         stubs.stub(.get("/books"), with: .redirect(to: "/v2/books?page=1", status: 301))
         stubs.stub(.method(.get).path("/*/books"), with: .json(page, encoder: CatalogAPIClient.encoder))
         let client = try makeClient()

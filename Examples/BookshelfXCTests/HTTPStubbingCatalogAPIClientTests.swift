@@ -213,8 +213,8 @@ final class HTTPStubbingCatalogAPIClientTests: XCTestCase {
 
     func test_books_whenCatalogMoved_followsRedirectRecordingEachHop() async throws {
         // Given
-        let page = CatalogPage(books: [dune], nextPage: nil)
         // snippet: redirect-xctest
+        let page = CatalogPage(books: [dune], nextPage: nil)
         stubs.stub(.get("/books"), with: .redirect(to: "/v2/books?page=1", status: 301))
         stubs.stub(.method(.get).path("/*/books"), with: .json(page, encoder: CatalogAPIClient.encoder))
         let client = try makeClient()
