@@ -9,6 +9,7 @@ import TestSupportKit
 
 /// The catalog API client tested against stubbed HTTP: each test owns its registry, so the
 /// suite runs in parallel without tests seeing each other's stubs.
+// snippet: quick-start-swift-testing
 @Suite("CatalogAPIClient over stubbed HTTP")
 struct HTTPStubbingCatalogAPIClientTests {
     private let stubs = HTTPStubRegistry()
@@ -36,6 +37,7 @@ struct HTTPStubbingCatalogAPIClientTests {
         #expect(received == token)
         stubs.verify(.post("/login"), count: 1)
     }
+    // end-snippet
 
     @Test("logIn with a rejected password throws invalidCredentials")
     func logInRejected() async throws {
@@ -113,7 +115,9 @@ struct HTTPStubbingCatalogAPIClientTests {
     @Test("A retry after a timeout gets the second response of a sequence")
     func sequenceOfResponses() async throws {
         let page = CatalogPage(books: [], nextPage: nil)
+        // snippet: sequence
         stubs.stub(.get("/books"), sequence: [.error(.timedOut), .json(page, encoder: CatalogAPIClient.encoder)])
+        // end-snippet
         let client = try makeClient()
 
         await #expect(throws: URLError.self) { try await client.books(page: 1, token: token) }
@@ -121,5 +125,141 @@ struct HTTPStubbingCatalogAPIClientTests {
 
         #expect(retried == page)
         stubs.verify(.get("/books"), count: 2)
+    }
+
+    @Test("A login retried after one rejection gets the token from the fallback stub")
+    func loginRetriedAfterRejection() async throws {
+        // Given
+        // snippet: times
+        stubs.stub(.post("/login"), with: .json(#"{"token": "abc123"}"#))   // the fallback, registered first
+        let rejection = stubs.stub(.post("/login"), times: 1, with: .status(401))   // answers first, once
+        // end-snippet
+        let client = try makeClient()
+
+        // When
+        await #expect(throws: CatalogAPIError.invalidCredentials) {
+            try await client.logIn(username: "ada", password: "s3cret!")
+        }
+        let received = try await client.logIn(username: "ada", password: "s3cret!")
+
+        // Then
+        #expect(received == token)
+        #expect(rejection.answerCount == 1)
+    }
+
+    @Test("books(page:) inside a withHTTPStubs scope decodes the page")
+    func booksInsideScope() async throws {
+        let page = CatalogPage(books: [dune], nextPage: nil)
+        let baseURL = try #require(URL(string: "https://api.bookshelf.example"))
+
+        // snippet: scope-swift-testing
+        try await withHTTPStubs { stubs in
+            stubs.stub(.get("/books"), with: .json(page, encoder: CatalogAPIClient.encoder))
+            let client = CatalogAPIClient(baseURL: baseURL, session: stubs.session)
+
+            let loaded = try await client.books(page: 1, token: token)
+
+            #expect(loaded == page)
+        }
+        // end-snippet
+    }
+
+    @Test("A request no stub matches fails with a URLError and is reported at verification")
+    func unhandledRequestReported() async throws {
+        // Given
+        stubs.stub(.get("/books"), with: .ok)
+        let client = try makeClient()
+
+        // When
+        let error = await #expect(throws: URLError.self) {
+            try await client.logIn(username: "ada", password: "s3cret!")
+        }
+
+        // Then
+        #expect(error?.code == .resourceUnavailable)
+        // snippet: unhandled-swift-testing
+        withKnownIssue {
+            stubs.verifyNoUnhandledRequests()
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("No stub matches POST https://api.bookshelf.example/login") }
+        }
+        // end-snippet
+    }
+
+    @Test("addBook's JSON body matches a stub written as JSON text, whatever the key order")
+    func addBookMatchesJSONText() async throws {
+        // snippet: json-body
+        stubs.stub(
+            .post("/books").body(.json(#"{"status": "reading", "author": "Frank Herbert", "title": "Dune"}"#)),
+            with: .json(dune, encoder: CatalogAPIClient.encoder, status: 201)
+        )
+        // end-snippet
+        let client = try makeClient()
+
+        let stored = try await client.addBook(NewBook(title: "Dune", author: "Frank Herbert", status: .reading), token: token)
+
+        #expect(stored == dune)
+    }
+
+    @Test("A moved catalog is followed inside the registry, each hop recorded")
+    func redirectRecordedHopByHop() async throws {
+        // Given
+        // snippet: redirect-swift-testing
+        let page = CatalogPage(books: [dune], nextPage: nil)
+        stubs.stub(.get("/books"), with: .redirect(to: "/v2/books?page=1", status: 301))
+        stubs.stub(.method(.get).path("/*/books"), with: .json(page, encoder: CatalogAPIClient.encoder))
+        let client = try makeClient()
+
+        // When
+        let loaded = try await client.books(page: 1, token: token)
+
+        // Then
+        #expect(loaded == page)
+        #expect(stubs.requests.map(\.path) == ["/books", "/v2/books"])
+        let moved = try #require(URL(string: "https://api.bookshelf.example/v2/books?page=1"))
+        #expect(stubs.requests.first?.outcome == .redirected(statusCode: 301, location: moved))
+        #expect(stubs.requests.last?.redirectedFrom?.path == "/books")
+        // end-snippet
+    }
+
+    @Test("logIn's request is recorded with its form fields and its outcome")
+    func logInRecorded() async throws {
+        // Given
+        stubs.stub(.post("/login"), with: .json(#"{"token": "abc123"}"#))
+        let client = try makeClient()
+
+        // When
+        _ = try await client.logIn(username: "ada", password: "s3cret!")
+
+        // Then
+        // snippet: recording-swift-testing
+        let sent = try #require(stubs.requests(matching: .post("/login")).first)
+        #expect(sent.method == HTTPMethod.post.rawValue)
+        #expect(sent.header("content-type") == "application/x-www-form-urlencoded")
+        #expect(sent.bodyText == "password=s3cret%21&username=ada")
+        #expect(sent.formFields == ["username": "ada", "password": "s3cret!"])
+        #expect(sent.outcome == .responded(statusCode: 200))
+        #expect(stubs.unhandledRequests.isEmpty)
+        // end-snippet
+    }
+
+    @Test("verify reports the count it expected and lists the requests it saw")
+    func verifyReportsRequestsSeen() async throws {
+        // Given
+        stubs.stub(.get("/books"), with: .json(CatalogPage(books: [], nextPage: nil), encoder: CatalogAPIClient.encoder))
+        let client = try makeClient()
+        _ = try await client.books(page: 1, token: token)
+
+        // When
+        // snippet: verify-swift-testing
+        let failures = FailureReporter.collectFailures {
+            stubs.verify(.post("/login"), count: 1)
+        }
+
+        // Then
+        #expect(failures.map(\.message) == [
+            "Expected 1 POST /login, saw 0; requests seen (1):\n  1. GET https://api.bookshelf.example/books?page=1 → 200"
+        ])
+        // end-snippet
     }
 }

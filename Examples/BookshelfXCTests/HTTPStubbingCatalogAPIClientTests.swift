@@ -8,6 +8,7 @@ import TestSupportKit
 import XCTest
 
 /// The catalog API client tested against stubbed HTTP: each test owns its registry.
+// snippet: quick-start-xctest
 final class HTTPStubbingCatalogAPIClientTests: XCTestCase {
     private let stubs = HTTPStubRegistry()
     private let token = AuthToken(value: "abc123")
@@ -38,6 +39,7 @@ final class HTTPStubbingCatalogAPIClientTests: XCTestCase {
         XCTAssertEqual(received, token)
         stubs.verify(.post("/login"), count: 1)
     }
+    // end-snippet
 
     func test_logIn_whenRejected_throwsInvalidCredentials() async throws {
         stubs.stub(.post("/login"), with: .status(401))
@@ -140,5 +142,129 @@ final class HTTPStubbingCatalogAPIClientTests: XCTestCase {
         XCTAssertNil(first)
         XCTAssertEqual(retried, page)
         stubs.verify(.get("/books"), count: 2)
+    }
+
+    func test_logIn_retriedAfterOneRejection_getsTokenFromFallbackStub() async throws {
+        // Given
+        stubs.stub(.post("/login"), with: .json(#"{"token": "abc123"}"#))   // the fallback, registered first
+        let rejection = stubs.stub(.post("/login"), times: 1, with: .status(401))   // answers first, once
+        let client = try makeClient()
+
+        // When
+        let first = try? await client.logIn(username: "ada", password: "s3cret!")
+        let received = try await client.logIn(username: "ada", password: "s3cret!")
+
+        // Then
+        XCTAssertNil(first)
+        XCTAssertEqual(received, token)
+        XCTAssertEqual(rejection.answerCount, 1)
+    }
+
+    func test_books_insideWithHTTPStubsScope_decodesPage() async throws {
+        let page = CatalogPage(books: [dune], nextPage: nil)
+        let baseURL = try XCTUnwrap(URL(string: "https://api.bookshelf.example"))
+
+        // snippet: scope-xctest
+        try await withHTTPStubs { stubs in
+            stubs.stub(.get("/books"), with: .json(page, encoder: CatalogAPIClient.encoder))
+            let client = CatalogAPIClient(baseURL: baseURL, session: stubs.session)
+
+            let loaded = try await client.books(page: 1, token: token)
+
+            XCTAssertEqual(loaded, page)
+        }
+        // end-snippet
+    }
+
+    func test_logIn_withNoMatchingStub_failsWithURLErrorAndReportsTheRequest() async throws {
+        let baseURL = try XCTUnwrap(URL(string: "https://api.bookshelf.example"))
+        let code = Locked<URLError.Code?>(nil)
+
+        // snippet: unhandled-xctest
+        let failures = await FailureReporter.collectFailures {
+            let stubs = HTTPStubRegistry()   // created inside, so the collector receives its failures
+            stubs.stub(.get("/books"), with: .ok)
+            let client = CatalogAPIClient(baseURL: baseURL, session: stubs.session)
+            do {
+                _ = try await client.logIn(username: "ada", password: "s3cret!")
+            } catch {
+                code.withLock { $0 = (error as? URLError)?.code }
+            }
+            stubs.verifyNoUnhandledRequests()
+        }
+
+        XCTAssertEqual(code.value, .resourceUnavailable)
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(failures.first?.message.hasPrefix("No stub matches POST https://api.bookshelf.example/login") == true)
+        // end-snippet
+    }
+
+    func test_addBook_withJSONTextStubInAnyKeyOrder_matchesBody() async throws {
+        stubs.stub(
+            .post("/books").body(.json(#"{"status": "reading", "author": "Frank Herbert", "title": "Dune"}"#)),
+            with: .json(dune, encoder: CatalogAPIClient.encoder, status: 201)
+        )
+        let client = try makeClient()
+
+        let stored = try await client.addBook(NewBook(title: "Dune", author: "Frank Herbert", status: .reading), token: token)
+
+        XCTAssertEqual(stored, dune)
+    }
+
+    func test_books_whenCatalogMoved_followsRedirectRecordingEachHop() async throws {
+        // Given
+        // snippet: redirect-xctest
+        let page = CatalogPage(books: [dune], nextPage: nil)
+        stubs.stub(.get("/books"), with: .redirect(to: "/v2/books?page=1", status: 301))
+        stubs.stub(.method(.get).path("/*/books"), with: .json(page, encoder: CatalogAPIClient.encoder))
+        let client = try makeClient()
+
+        // When
+        let loaded = try await client.books(page: 1, token: token)
+
+        // Then
+        XCTAssertEqual(loaded, page)
+        XCTAssertEqual(stubs.requests.map(\.path), ["/books", "/v2/books"])
+        let moved = try XCTUnwrap(URL(string: "https://api.bookshelf.example/v2/books?page=1"))
+        XCTAssertEqual(stubs.requests.first?.outcome, .redirected(statusCode: 301, location: moved))
+        XCTAssertEqual(stubs.requests.last?.redirectedFrom?.path, "/books")
+        // end-snippet
+    }
+
+    func test_logIn_always_recordsFormFieldsAndOutcome() async throws {
+        // Given
+        stubs.stub(.post("/login"), with: .json(#"{"token": "abc123"}"#))
+        let client = try makeClient()
+
+        // When
+        _ = try await client.logIn(username: "ada", password: "s3cret!")
+
+        // Then
+        // snippet: recording-xctest
+        let sent = try XCTUnwrap(stubs.requests(matching: .post("/login")).first)
+        XCTAssertEqual(sent.method, HTTPMethod.post.rawValue)
+        XCTAssertEqual(sent.header("content-type"), "application/x-www-form-urlencoded")
+        XCTAssertEqual(sent.bodyText, "password=s3cret%21&username=ada")
+        XCTAssertEqual(sent.formFields, ["username": "ada", "password": "s3cret!"])
+        XCTAssertEqual(sent.outcome, .responded(statusCode: 200))
+        XCTAssertTrue(stubs.unhandledRequests.isEmpty)
+        // end-snippet
+    }
+
+    func test_verify_withWrongCount_reportsExpectedCountAndRequestsSeen() async throws {
+        // Given
+        stubs.stub(.get("/books"), with: .json(CatalogPage(books: [], nextPage: nil), encoder: CatalogAPIClient.encoder))
+        let client = try makeClient()
+        _ = try await client.books(page: 1, token: token)
+
+        // When
+        let failures = FailureReporter.collectFailures {
+            stubs.verify(.post("/login"), count: 1)
+        }
+
+        // Then
+        XCTAssertEqual(failures.map(\.message), [
+            "Expected 1 POST /login, saw 0; requests seen (1):\n  1. GET https://api.bookshelf.example/books?page=1 → 200"
+        ])
     }
 }
