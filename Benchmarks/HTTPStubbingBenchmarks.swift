@@ -68,7 +68,7 @@ final class BareStubURLProtocol: URLProtocol {
 }
 
 enum HTTPStubbingBenchmark {
-    static let requestCount = 400
+    static let requestCount = 2_000
     static let loopbackRequestCount = 100
     static let stubCount = 100
 
