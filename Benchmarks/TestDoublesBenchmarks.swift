@@ -2,7 +2,7 @@ import Foundation
 import TestSupportKit
 
 /// Comparisons for the TestDoubles module: the cost of one recorded spy call against the
-/// hand-written stub the seeds write (a class appending each argument to an array).
+/// hand-written stub teams write today (a class appending each argument to an array).
 let testDoublesComparisons: [Comparison] = [
     Comparison(
         name: "Spy call, single-threaded",
@@ -81,7 +81,7 @@ private func callStubSynchronously(_ stub: HandWrittenFetchStub, times: Int, fro
     for index in first..<first + times { _ = stub.fetch(id: index) }
 }
 
-/// The seeds' stub: a configurable result and an array of calls, no lock (single-threaded only).
+/// The usual hand-written stub: a configurable result and an array of calls, no lock (single-threaded only).
 private final class HandWrittenFetchStub: @unchecked Sendable {
     // @unchecked Sendable: only used from one task at a time in the single-threaded rows.
     var fetchResult = 1
@@ -98,7 +98,7 @@ private final class HandWrittenFetchStub: @unchecked Sendable {
     }
 }
 
-/// The seeds' stub made safe for concurrent calls the way a careful author would: one NSLock.
+/// The same stub made safe for concurrent calls the way a careful author would: one NSLock.
 private final class LockedHandWrittenFetchStub: @unchecked Sendable {
     // @unchecked Sendable: `fetchCalls` is only touched under `lock`.
     private let lock = NSLock()
