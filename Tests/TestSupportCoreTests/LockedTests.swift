@@ -3,6 +3,7 @@ import Testing
 
 @Suite("Locked")
 struct LockedTests {
+    // snippet: locked-counter
     @Test("10,000 concurrent increments are all kept")
     func concurrentIncrementsAreKept() async {
         let counter = Locked(0)
@@ -15,6 +16,7 @@ struct LockedTests {
 
         #expect(counter.value == 10_000)
     }
+    // end-snippet
 
     @Test("exchange stores the new value and returns the old one")
     func exchangeReturnsOldValue() {
