@@ -88,7 +88,7 @@ struct ReadingStatsRecorderTests {
             sut.recordFinished(Book.make { $0.id = .sequential(2); $0.title = "Emma" })
 
             // The recorder offers no hook to await, so poll with a timeout.
-            await waitUntil("both books are recorded", timeout: .seconds(5)) { recorded.value.count == 2 }
+            await waitUntil("both books are recorded", timeout: .seconds(60)) { recorded.value.count == 2 }
             #expect(await sut.finishedCount() == 2)
             #expect(recorded.value.sorted() == ["Dune", "Emma"])
         }

@@ -75,7 +75,7 @@ final class ReadingStatsRecorderXCTests: XCTestCase {
         sut.recordFinished(Book.make { $0.id = .sequential(2); $0.title = "Emma" })
 
         // The recorder offers no hook to await, so poll with a timeout.
-        await waitUntil("both books are recorded", timeout: .seconds(5)) { recorded.value.count == 2 }
+        await waitUntil("both books are recorded", timeout: .seconds(60)) { recorded.value.count == 2 }
         let count = await sut.finishedCount()
         XCTAssertEqual(count, 2)
         XCTAssertEqual(recorded.value.sorted(), ["Dune", "Emma"])

@@ -27,7 +27,7 @@
 @discardableResult
 public func waitUntil(
     _ description: String = "the condition",
-    timeout: Duration = .seconds(1),
+    timeout: Duration = .seconds(5),
     pollingInterval: Duration = .milliseconds(1),
     isolation: isolated (any Actor)? = #isolation,
     fileID: StaticString = #fileID,

@@ -21,7 +21,7 @@ struct WaitUntilTests {
         }
         for await _ in started { break }
 
-        let held = await waitUntil("the flag is set", timeout: .seconds(5)) { flag.value }
+        let held = await waitUntil("the flag is set", timeout: .seconds(60)) { flag.value }
 
         #expect(held)
     }
@@ -52,7 +52,7 @@ struct WaitUntilTests {
     func conditionRunsOnCallersActor() async {
         var checks = 0
 
-        let held = await waitUntil {
+        let held = await waitUntil(timeout: .seconds(60)) {
             checks += 1
             return checks == 3
         }

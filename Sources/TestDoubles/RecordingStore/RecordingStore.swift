@@ -161,7 +161,7 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     @discardableResult
     public func waitForActions(
         _ count: Int,
-        timeout: Duration = .seconds(1),
+        timeout: Duration = .seconds(5),
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,

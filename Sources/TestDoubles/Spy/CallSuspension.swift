@@ -64,7 +64,7 @@ public final class CallSuspension: Sendable {
     @discardableResult
     public func waitUntilSuspended(
         calls: Int = 1,
-        timeout: Duration = .seconds(1),
+        timeout: Duration = .seconds(5),
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,

@@ -24,7 +24,7 @@ extension MethodSpy {
     @discardableResult
     public func waitForCalls(
         _ count: Int = 1,
-        timeout: Duration = .seconds(1),
+        timeout: Duration = .seconds(5),
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
