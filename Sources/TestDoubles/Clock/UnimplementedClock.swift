@@ -14,8 +14,7 @@ public final class UnimplementedClock: Clock, Sendable {
     public typealias Instant = TestClock.Instant
 
     private let name: String
-    private let createdAt: CallSite
-    private let reporter: OffTaskFailureReporter
+    private let uses: UnimplementedUse
     private let fallback = ImmediateClock()
     private let reported = Locked(false)
 
@@ -35,8 +34,7 @@ public final class UnimplementedClock: Clock, Sendable {
         column: UInt = #column
     ) {
         self.name = name
-        self.createdAt = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        self.reporter = OffTaskFailureReporter()
+        self.uses = UnimplementedUse(of: "the clock", createdAt: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Reports a failure on first use, then returns the fallback clock's time.
@@ -60,11 +58,11 @@ public final class UnimplementedClock: Clock, Sendable {
     }
 
     /// Reports again, on the calling task, failures raised on other threads.
-    public func flush() { reporter.flush() }
+    public func flush() { uses.flush() }
 
     private func reportFirstUse(_ use: String) {
         guard !reported.exchange(true) else { return }
-        reporter.report("Unimplemented: \(name) was used (\(use)); this code path was expected not to use the clock", at: createdAt)
+        uses.report("\(name) was used (\(use))")
     }
 }
 

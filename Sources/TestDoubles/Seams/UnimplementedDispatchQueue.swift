@@ -18,8 +18,7 @@ public final class UnimplementedDispatchQueue: DispatchQueueInterface {
     /// Whether this double stands in for the main queue.
     public let isMainQueue: Bool
 
-    private let createdAt: CallSite
-    private let reporter: OffTaskFailureReporter
+    private let uses: UnimplementedUse
 
     /// Creates a queue that fails the test when used; create it on the test's task.
     ///
@@ -40,21 +39,17 @@ public final class UnimplementedDispatchQueue: DispatchQueueInterface {
     ) {
         self.label = label
         self.isMainQueue = isMainQueue
-        self.createdAt = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        self.reporter = OffTaskFailureReporter()
+        self.uses = UnimplementedUse(of: "the queue", createdAt: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Always `false`: the code under test is never running on this queue.
     public var isCurrentQueue: Bool { false }
 
     /// Reports again, on the calling task, failures raised on other threads.
-    public func flush() { reporter.flush() }
+    public func flush() { uses.flush() }
 
     private func fail(_ call: String) {
-        reporter.report(
-            "Unimplemented: \(call) was called on queue '\(label)'; this code path was expected not to use the queue",
-            at: createdAt
-        )
+        uses.report("\(call) was called on queue '\(label)'")
     }
 
     /// Reports a failure; the work does not run.

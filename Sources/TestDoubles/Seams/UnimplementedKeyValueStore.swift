@@ -10,8 +10,7 @@ import TestSupportCore
 /// let settings = ReadingSettings(store: UnimplementedKeyValueStore())
 /// ```
 public final class UnimplementedKeyValueStore: KeyValueStoreInterface, Sendable {
-    private let createdAt: CallSite
-    private let reporter: OffTaskFailureReporter
+    private let uses: UnimplementedUse
 
     /// Creates a store that fails the test when used; create it on the test's task.
     ///
@@ -26,15 +25,14 @@ public final class UnimplementedKeyValueStore: KeyValueStoreInterface, Sendable 
         line: UInt = #line,
         column: UInt = #column
     ) {
-        createdAt = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        reporter = OffTaskFailureReporter()
+        uses = UnimplementedUse(of: "the store", createdAt: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Reports again, on the calling task, failures raised on other threads.
-    public func flush() { reporter.flush() }
+    public func flush() { uses.flush() }
 
     private func fail(_ call: String) {
-        reporter.report("Unimplemented: key-value store \(call) was called; this code path was expected not to use the store", at: createdAt)
+        uses.report("key-value store \(call) was called")
     }
 
     /// Reports a failure.

@@ -10,8 +10,7 @@ import TestSupportCore
 /// _ = store.cachedToken
 /// ```
 public final class UnimplementedKeychain: KeychainInterface {
-    private let createdAt: CallSite
-    private let reporter: OffTaskFailureReporter
+    private let uses: UnimplementedUse
 
     /// Creates a keychain that fails the test when used; create it on the test's task.
     ///
@@ -26,15 +25,14 @@ public final class UnimplementedKeychain: KeychainInterface {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        createdAt = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        reporter = OffTaskFailureReporter()
+        uses = UnimplementedUse(of: "the keychain", createdAt: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Reports again, on the calling task, failures raised on other threads.
-    public func flush() { reporter.flush() }
+    public func flush() { uses.flush() }
 
     private func fail(_ call: String) -> KeychainError {
-        reporter.report("Unimplemented: keychain \(call) was called; this code path was expected not to use the keychain", at: createdAt)
+        uses.report("keychain \(call) was called")
         return .unimplemented
     }
 
