@@ -312,7 +312,7 @@ public final class HTTPStubRegistry: Sendable {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        reportUnreportedFailures()
+        failures.flush()   // unhandled requests kept from URLSession threads
         let seen = requests
         let matching = seen.filter { matcher.matches($0) }.count
         guard matching != count else { return }
@@ -329,7 +329,7 @@ public final class HTTPStubRegistry: Sendable {
     /// The failures point at the line that created the registry. Every `verify…` method does
     /// this first; call this one when a test has nothing else to verify.
     public func verifyNoUnhandledRequests() {
-        reportUnreportedFailures()
+        failures.flush()   // unhandled requests kept from URLSession threads
     }
 
     /// Checks that every registered stub answered at least once: a stub nobody used usually
@@ -346,7 +346,7 @@ public final class HTTPStubRegistry: Sendable {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        reportUnreportedFailures()
+        failures.flush()   // unhandled requests kept from URLSession threads
         let (stubs, counts, seen) = state.withLock { ($0.stubs, $0.answerCounts, $0.requests) }
         let unused = stubs.filter { (counts[$0.id] ?? 0) == 0 }
         guard !unused.isEmpty else { return }
@@ -355,11 +355,6 @@ public final class HTTPStubRegistry: Sendable {
                 + unused.map { "  \($0.summary(answerCount: 0))" }.joined(separator: "\n") + "\n" + Self.listing(seen),
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         )
-    }
-
-    /// Reports, on the calling task, the unhandled-request failures kept from URLSession threads.
-    private func reportUnreportedFailures() {
-        failures.flush()
     }
 
     private static func listing(_ requests: [RecordedHTTPRequest]) -> String {
