@@ -53,8 +53,8 @@ public func waitUntil(
     }
     let waited = clock.now - start
     FailureReporter.report(
-        "Timed out waiting for \(description): not true after \(waited.formattedSeconds) "
-            + "(timeout \(timeout.formattedSeconds), checked \(checks) times)",
+        "Timed out waiting for \(description): not true after \(waited.secondsText) "
+            + "(timeout \(timeout.secondsText), checked \(checks) times)",
         at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
     return false

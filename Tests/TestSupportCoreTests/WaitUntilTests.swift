@@ -34,7 +34,7 @@ struct WaitUntilTests {
             #expect(!held)
         } matching: { issue in
             issue.isFailure(containing: "Timed out waiting for the cache holds 3 images", line: line)
-                && issue.message.contains("(timeout 0.000 s, checked 1 times)")
+                && issue.message.contains("(timeout 0 s, checked 1 times)")
         }
     }
 

@@ -171,7 +171,7 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
         let actions = dispatchedActions
         if !arrived {
             FailureReporter.report(
-                "Timed out after \(timeout.doublesSeconds) waiting for \(count) dispatched "
+                "Timed out after \(timeout.secondsText) waiting for \(count) dispatched "
                     + "\(count == 1 ? "action" : "actions"); \(actions.count) dispatched" + Self.listing(actions),
                 at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
             )

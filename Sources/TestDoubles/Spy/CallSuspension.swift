@@ -73,7 +73,7 @@ public final class CallSuspension: Sendable {
         if await arrivals.wait(for: calls, timeout: timeout) { return true }
         let arrived = arrivals.count
         FailureReporter.report(
-            "Timed out after \(timeout.doublesSeconds) waiting for \(calls) \(calls == 1 ? "call" : "calls") to "
+            "Timed out after \(timeout.secondsText) waiting for \(calls) \(calls == 1 ? "call" : "calls") to "
                 + "\(method) to suspend; \(arrived) suspended. Is the code under test calling it from an async context?",
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         )
@@ -118,15 +118,5 @@ public final class CallSuspension: Sendable {
             }
             continuation?.resume()
         }
-    }
-}
-
-extension Duration {
-    /// `0.5 s`, `1 s`: a timeout as failure messages print it.
-    var doublesSeconds: String {
-        let (seconds, attoseconds) = components
-        let value = Double(seconds) + Double(attoseconds) / 1e18
-        if value == value.rounded() { return "\(Int(value)) s" }
-        return "\(value) s"
     }
 }

@@ -35,7 +35,7 @@ extension MethodSpy {
         if arrived { return true }
         let seen = calls
         FailureReporter.report(
-            "Timed out after \(timeout.doublesSeconds) waiting for \(method) to be called \(Self.timesText(count)); "
+            "Timed out after \(timeout.secondsText) waiting for \(method) to be called \(Self.timesText(count)); "
                 + "it was called \(Self.timesText(seen.count))" + Self.listing(seen),
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         )
