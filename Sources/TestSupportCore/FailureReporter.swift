@@ -1,14 +1,20 @@
 /// The one path by which every helper in the package reports a test failure.
 ///
-/// It records the failure with whichever framework is running the test:
+/// It records the failure with exactly one framework, the one that runs the test:
 /// - inside a Swift Testing test (`Test.current != nil`) it records an `Issue` at the caller's
 ///   file, line and column;
-/// - anywhere else (an `XCTestCase`, a Dispatch or URLSession thread, a detached task) it calls
-///   both `XCTFail` and `Issue.record`. Each framework ignores the other's call, so this gives
-///   exactly one failure in either, and a failure raised off the test's task during a Swift
-///   Testing run still fails the run instead of vanishing;
+/// - while an `XCTestCase` runs, it calls `XCTFail` (from any thread: XCTest attributes it to
+///   the running case). The package learns when XCTest cases start and finish through
+///   `XCTestObservationCenter`;
+/// - on a thread no test's task covers while XCTest is idle (a URLSession or Dispatch thread in
+///   a Swift Testing run), it records an `Issue`, which fails the run instead of vanishing (use
+///   ``OffTaskFailureReporter`` to land such failures on the right test);
 /// - outside any test process (a benchmark, a preview) it also writes the message to standard
 ///   error. It never crashes.
+///
+/// Calling both frameworks would count a failure twice where they interoperate (Swift 6.3 with
+/// Xcode 26.4). Both are called only before the package has seen XCTest run a case, and only for
+/// a failure off the main thread, where nothing tells which framework is running.
 ///
 /// ```swift
 /// func expectSorted(_ values: [Int], fileID: StaticString = #fileID, filePath: StaticString = #filePath,

@@ -40,6 +40,7 @@ public final class OffTaskFailureReporter: Sendable {
 
     /// Creates a reporter bound to the current test; call it on the test's own task.
     public init() {
+        XCTestCaseTracker.shared.observeIfNeeded()
         capturedHandler = FailureReporter.currentHandler
         createdInSwiftTestingTest = Test.current != nil
     }
