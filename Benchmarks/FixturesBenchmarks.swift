@@ -105,7 +105,7 @@ enum FixturesBenchmark {
 
     /// Writes the fixture into a new temporary directory, runs `body` with the directory, and
     /// removes the directory afterwards.
-    static func withFixtureDirectory(_ body: (URL) async throws -> Duration) async throws -> Duration {
+    static func withFixtureDirectory(_ body: (URL) async throws -> Elapsed) async throws -> Elapsed {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("FixturesBenchmark-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -115,7 +115,7 @@ enum FixturesBenchmark {
     }
 
     /// The baseline: read the file and decode it with a plain decoder, as tests do by hand.
-    static func plainDecode() async throws -> Duration {
+    static func plainDecode() async throws -> Elapsed {
         try await withFixtureDirectory { directory in
             let url = directory.appendingPathComponent(fileName)
             return try await measure {

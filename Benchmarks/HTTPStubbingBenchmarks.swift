@@ -83,7 +83,7 @@ enum HTTPStubbingBenchmark {
         }
     }
 
-    static func registryRun(requests count: Int = requestCount, tasks: Int = 1) async throws -> Duration {
+    static func registryRun(requests count: Int = requestCount, tasks: Int = 1) async throws -> Elapsed {
         let stubs = HTTPStubRegistry()
         for page in 0..<stubCount {
             stubs.stub(.get("/books").query(["page": "\(page)"]), with: .json(#"{"books":[]}"#))
@@ -91,7 +91,7 @@ enum HTTPStubbingBenchmark {
         return try await send(requests(count), through: stubs.session, tasks: tasks)
     }
 
-    static func bareStubRun(tasks: Int = 1) async throws -> Duration {
+    static func bareStubRun(tasks: Int = 1) async throws -> Elapsed {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.protocolClasses = [BareStubURLProtocol.self]
         configuration.urlCache = nil
@@ -101,7 +101,7 @@ enum HTTPStubbingBenchmark {
     }
 
     /// Sends `requests` through `session`, split evenly over `tasks` concurrent tasks, and times it.
-    private static func send(_ requests: [URLRequest], through session: URLSession, tasks: Int) async throws -> Duration {
+    private static func send(_ requests: [URLRequest], through session: URLSession, tasks: Int) async throws -> Elapsed {
         let shares = (0..<tasks).map { task in stride(from: task, to: requests.count, by: tasks).map { requests[$0] } }
         return try await measure {
             try await withThrowingTaskGroup(of: Void.self) { group in
@@ -117,7 +117,7 @@ enum HTTPStubbingBenchmark {
         }
     }
 
-    static func unhandledRun() async throws -> Duration {
+    static func unhandledRun() async throws -> Elapsed {
         // A handler installed when the registry is created receives its failures, so the
         // benchmark does not print one per request.
         let stubs = FailureReporter.withHandler({ _ in }) { HTTPStubRegistry() }
@@ -139,7 +139,7 @@ enum HTTPStubbingBenchmark {
         return duration
     }
 
-    static func loopbackRun() async throws -> Duration {
+    static func loopbackRun() async throws -> Elapsed {
         let server = try LoopbackServer.start()
         defer { server.stop() }
         let configuration = URLSessionConfiguration.ephemeral

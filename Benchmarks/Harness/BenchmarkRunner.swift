@@ -48,9 +48,16 @@ struct BenchmarkRunner {
     }
 }
 
-extension Duration {
-    var microseconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) * 1_000_000 + Double(attoseconds) / 1_000_000_000_000
-    }
+/// A timed region's length. The benchmarks keep time in nanoseconds rather than `Duration`, so
+/// the executable builds at the package's platforms (iOS 15, macOS 12), where `Duration` is missing.
+struct Elapsed: Sendable, Comparable {
+    /// The length in nanoseconds.
+    var nanoseconds: UInt64
+
+    /// The length in microseconds.
+    var microseconds: Double { Double(nanoseconds) / 1_000 }
+
+    static func < (lhs: Elapsed, rhs: Elapsed) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
+
+    static func + (lhs: Elapsed, rhs: Elapsed) -> Elapsed { Elapsed(nanoseconds: lhs.nanoseconds + rhs.nanoseconds) }
 }

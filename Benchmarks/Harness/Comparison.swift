@@ -1,3 +1,5 @@
+import Foundation
+
 /// One figure of the benchmark table: a tool of the package measured beside its baseline in the
 /// same run.
 ///
@@ -13,18 +15,17 @@ struct Comparison: Sendable {
     /// How many operations one run of each side performs.
     let operations: Int
     /// Runs the subject side once and returns the timed duration.
-    let subject: @Sendable () async throws -> Duration
+    let subject: @Sendable () async throws -> Elapsed
     /// Runs the baseline side once and returns the timed duration.
-    let baseline: @Sendable () async throws -> Duration
+    let baseline: @Sendable () async throws -> Elapsed
 }
 
-/// Times `body` with the continuous clock.
+/// Times `body` with the monotonic Dispatch clock.
 ///
 /// - Parameter body: The work to time.
 /// - Returns: How long it took.
-func measure(_ body: () async throws -> Void) async rethrows -> Duration {
-    let clock = ContinuousClock()
-    let start = clock.now
+func measure(_ body: () async throws -> Void) async rethrows -> Elapsed {
+    let start = DispatchTime.now().uptimeNanoseconds
     try await body()
-    return clock.now - start
+    return Elapsed(nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
 }

@@ -79,6 +79,7 @@ struct ShelfSorterTests {
 struct ReadingStatsRecorderTests {
     @Suite("recordFinished(_:)")
     struct RecordFinished {
+        @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
         @Test("Two finished books are both counted in the background")
         func countsBothInBackground() async {
             let recorded = Locked<[String]>([])

@@ -67,6 +67,7 @@ final class ShelfSorterXCTests: XCTestCase {
 final class ReadingStatsRecorderXCTests: XCTestCase {
     // MARK: - recordFinished(_:)
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func test_recordFinished_twoBooks_countsBothInTheBackground() async {
         let recorded = Locked<[String]>([])
         let sut = ReadingStatsRecorder { book in recorded.withLock { $0.append(book.title) } }

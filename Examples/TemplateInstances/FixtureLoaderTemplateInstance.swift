@@ -45,17 +45,19 @@ struct CopiedFixtureLoader {
 
     /// The folder the fixtures were copied to.
     let folder: URL
-    /// The decoder used by ``decode(_:named:)``.
-    let decoder: JSONDecoder
+    /// Makes the decoder used by ``decode(_:named:)``. The loader keeps a factory, not a decoder:
+    /// `JSONDecoder` is `Sendable` only from iOS 16 and macOS 13, and a `static let` loader must be
+    /// `Sendable`.
+    let makeDecoder: @Sendable () -> JSONDecoder
 
     /// Creates a loader for the `Fixtures` folder of `bundle`.
     ///
     /// - Parameters:
     ///   - bundle: The test target's bundle.
-    ///   - decoder: The decoder for ``decode(_:named:)``.
-    init(bundle: Bundle, decoder: JSONDecoder = JSONDecoder()) {
+    ///   - decoder: Makes the decoder for ``decode(_:named:)``; evaluated for each decode.
+    init(bundle: Bundle, decoder: @autoclosure @escaping @Sendable () -> JSONDecoder = JSONDecoder()) {
         folder = (bundle.resourceURL ?? bundle.bundleURL).appendingPathComponent("Fixtures", isDirectory: true)
-        self.decoder = decoder
+        makeDecoder = decoder
     }
 
     /// The bytes of the fixture `name`, such as `"catalog.json"` or `"Catalog/page-1.json"`.
@@ -81,7 +83,7 @@ struct CopiedFixtureLoader {
     func decode<Value: Decodable>(_ type: Value.Type, named name: String) throws -> Value {
         let bytes = try data(named: name)
         do {
-            return try decoder.decode(type, from: bytes)
+            return try makeDecoder().decode(type, from: bytes)
         } catch {
             throw DecodingFailed(name: name, type: String(describing: type), underlying: error)
         }

@@ -26,7 +26,7 @@ extension FixtureLoader {
     ) throws(FixtureError) -> Value {
         let data = try bytes(named: name, substituting: values)
         do {
-            return try (decoder ?? self.decoder).decode(Value.self, from: data)
+            return try (decoder ?? makeDecoder()).decode(Value.self, from: data)
         } catch {
             throw JSONFailure.error(
                 decoding: String(describing: Value.self),

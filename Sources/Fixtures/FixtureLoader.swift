@@ -47,8 +47,14 @@ public struct FixtureLoader: Sendable, CustomStringConvertible {
     /// directory.
     public var searchLocation: String { storage.searchLocation }
 
-    /// The decoder ``decode(_:named:decoder:substituting:)`` uses when it is given none.
-    public let decoder: JSONDecoder
+    /// A new decoder, made the way ``decode(_:named:decoder:substituting:)`` makes one when it is
+    /// given none.
+    ///
+    /// The loader keeps how to make its decoder rather than a decoder: `JSONDecoder` is
+    /// `Sendable` only from iOS 16 and macOS 13, and a loader is shared across tests.
+    public var decoder: JSONDecoder { makeDecoder() }
+
+    let makeDecoder: @Sendable () -> JSONDecoder
 
     let storage: FixtureDirectory
 
@@ -67,12 +73,14 @@ public struct FixtureLoader: Sendable, CustomStringConvertible {
     ///   - subdirectory: The folder inside the bundle's resources that holds the fixtures;
     ///     `"Fixtures"` by default, matching `.copy("Fixtures")`; `nil` for the resources
     ///     folder itself.
-    ///   - decoder: The decoder used when a call passes none.
+    ///   - decoder: Makes the decoder used when a call passes none; evaluated for each decode,
+    ///     so write an expression that makes a new decoder, such as `.bookshelfAPI` for a static
+    ///     computed property.
     ///   - cachesData: Whether loaded bytes are kept for later loads; `true` by default.
     public init(
         bundle: Bundle,
         subdirectory: String? = "Fixtures",
-        decoder: JSONDecoder = JSONDecoder(),
+        decoder: @autoclosure @escaping @Sendable () -> JSONDecoder = JSONDecoder(),
         cachesData: Bool = true
     ) {
         let resources = bundle.resourceURL ?? bundle.bundleURL
@@ -80,7 +88,7 @@ public struct FixtureLoader: Sendable, CustomStringConvertible {
         let url = folder.map { resources.appendingPathComponent($0, isDirectory: true) } ?? resources
         let bundleName = "bundle \"\(bundle.bundleURL.lastPathComponent)\""
         let place = folder.map { "\(bundleName), subdirectory \"\($0)\"" } ?? "\(bundleName), no subdirectory"
-        self.decoder = decoder
+        self.makeDecoder = decoder
         self.storage = FixtureDirectory(
             url: url,
             searchLocation: "\(place) (\(url.path))",
@@ -101,10 +109,14 @@ public struct FixtureLoader: Sendable, CustomStringConvertible {
     ///
     /// - Parameters:
     ///   - directory: The directory that holds the fixtures.
-    ///   - decoder: The decoder used when a call passes none.
+    ///   - decoder: Makes the decoder used when a call passes none; evaluated for each decode.
     ///   - cachesData: Whether loaded bytes are kept for later loads; `true` by default.
-    public init(directory: URL, decoder: JSONDecoder = JSONDecoder(), cachesData: Bool = true) {
-        self.decoder = decoder
+    public init(
+        directory: URL,
+        decoder: @autoclosure @escaping @Sendable () -> JSONDecoder = JSONDecoder(),
+        cachesData: Bool = true
+    ) {
+        self.makeDecoder = decoder
         self.storage = FixtureDirectory(
             url: directory,
             searchLocation: "directory \(directory.path)",

@@ -24,6 +24,7 @@
 ///   - column: The caller's column.
 ///   - condition: The condition to wait for.
 /// - Returns: `true` if the condition held in time; `false` after reporting a failure.
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 @discardableResult
 public func waitUntil(
     _ description: String = "the condition",

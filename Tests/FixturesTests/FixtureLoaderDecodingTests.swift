@@ -35,12 +35,22 @@ struct FixtureLoaderDecodeTests {
         #expect(stamp.id == Date(timeIntervalSince1970: 7))
     }
 
-    @Test("Uses the loader's decoder when the call passes none")
-    func usesLoaderDecoder() throws {
+    static func secondsDecoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
-        let loader = FixtureLoader(bundle: .module, decoder: decoder)
+        return decoder
+    }
+
+    @Test("Uses the loader's decoder when the call passes none")
+    func usesLoaderDecoder() throws {
+        let loader = FixtureLoader(bundle: .module, decoder: Self.secondsDecoder())
         #expect(try loader.decode(IDAsDate.self, named: "book.json").id == Date(timeIntervalSince1970: 7))
+    }
+
+    @Test("Makes a new decoder for each decode, so no decoder is shared between tests")
+    func makesNewDecoderEachTime() {
+        let loader = FixtureLoader(bundle: .module, decoder: Self.secondsDecoder())
+        #expect(loader.decoder !== loader.decoder)
     }
 
     @Test("Uses a plain JSONDecoder by default")

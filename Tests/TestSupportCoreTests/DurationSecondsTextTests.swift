@@ -3,6 +3,7 @@ import Testing
 
 @Suite("Duration.secondsText")
 struct DurationSecondsTextTests {
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test(
         "Durations print to the millisecond, without trailing zeros",
         arguments: [

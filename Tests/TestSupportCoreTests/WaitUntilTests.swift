@@ -4,6 +4,7 @@ import Testing
 
 @Suite("waitUntil")
 struct WaitUntilTests {
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("It returns true at once when the condition already holds")
     func returnsAtOnceWhenTrue() async {
         let held = await waitUntil { true }
@@ -11,6 +12,7 @@ struct WaitUntilTests {
         #expect(held)
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("It returns true once work on another task makes the condition hold")
     func returnsWhenConditionBecomesTrue() async {
         let flag = Locked(false)
@@ -26,6 +28,7 @@ struct WaitUntilTests {
         #expect(held)
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("A timeout fails at the caller's line, naming what was awaited and the timeout")
     func timeoutFailsAtCallersLine() async {
         let line = #line + 2
@@ -38,6 +41,7 @@ struct WaitUntilTests {
         }
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("An error thrown by the condition propagates to the caller")
     func conditionErrorPropagates() async {
         struct ConditionFailed: Error {}
@@ -47,6 +51,7 @@ struct WaitUntilTests {
         }
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("The condition runs in the caller's isolation, so it may read main-actor state")
     @MainActor
     func conditionRunsOnCallersActor() async {

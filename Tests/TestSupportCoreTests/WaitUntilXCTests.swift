@@ -2,6 +2,7 @@ import TestSupportCore
 import TestSupportTesting
 import XCTest
 
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 final class WaitUntilXCTests: FailureRecordingTestCase {
     func test_waitUntil_conditionNeverHolds_failsAtCallersLine() async {
         let line = #line + 2

@@ -1,3 +1,4 @@
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 extension Duration {
     /// A duration as failure messages print it, to the millisecond: `0 s`, `0.25 s`, `30 s`.
     ///
