@@ -28,7 +28,7 @@ public final class DateGenerator: Sendable {
 
     /// A generator that always returns `date`.
     ///
-    /// - Parameter date: The date every read returns; ``Foundation/Date/testReference`` by
+    /// - Parameter date: The date every read returns; `Date.testReference` by
     ///   default.
     /// - Returns: A new generator.
     public static func fixed(_ date: Date = .testReference) -> DateGenerator {
@@ -38,7 +38,7 @@ public final class DateGenerator: Sendable {
     /// A generator that returns `start`, then `start + step`, `start + 2 × step`, ….
     ///
     /// - Parameters:
-    ///   - start: The first date; ``Foundation/Date/testReference`` by default.
+    ///   - start: The first date; `Date.testReference` by default.
     ///   - step: Seconds added after each read; 1 by default.
     /// - Returns: A new generator.
     public static func incrementing(from start: Date = .testReference, by step: TimeInterval = 1) -> DateGenerator {
