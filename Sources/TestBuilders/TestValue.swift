@@ -13,7 +13,7 @@
 ///
 /// let reading = Book.make(\.status, .reading)
 /// let renamed = Book.make { $0.title = "Dune" }
-/// let shelf = Book.make(count: 3) { book, index in book.id = .sequential(index + 1) }
+/// let shelf = Book.make(count: 3) { book, index in book.id = .sequential(UInt64(index + 1)) }
 /// ```
 ///
 /// Keep the canonical value deterministic: fixed ids and dates, never `UUID()` or `Date()`.
