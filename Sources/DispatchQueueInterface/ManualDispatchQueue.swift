@@ -93,7 +93,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     // MARK: Inspection
 
     /// The virtual time: how far the queue's clock has moved since it was created.
-    public var now: Duration { .nanoseconds(state.withLock { $0.now }) }
+    public var now: DispatchTimeInterval { .nanoseconds(VirtualDelay.clampedInt(state.withLock { $0.now })) }
 
     /// The blocks waiting to run, in the order they will run; cancelled work items are left out.
     public var pending: [ScheduledWork] {
@@ -103,7 +103,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
             .sorted { $0.isBefore($1) }
             .map { entry in
                 ScheduledWork(
-                    deadline: entry.deadline == VirtualDelay.never ? nil : .nanoseconds(entry.deadline),
+                    deadline: entry.deadline == VirtualDelay.never ? nil : .nanoseconds(VirtualDelay.clampedInt(entry.deadline)),
                     submissionIndex: entry.sequence,
                     kind: entry.kind,
                     isWorkItem: { if case .workItem = entry.work.body { return true } else { return false } }(),
@@ -166,22 +166,25 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     /// queue.advance(by: .milliseconds(300))
     /// ```
     ///
-    /// - Parameter duration: How far to move; a negative duration moves nothing and records a
-    ///   ``DispatchQueueMisuse/Kind/negativeTimeStep``.
+    /// - Parameter interval: How far to move, as production code writes its delays
+    ///   (`.milliseconds(300)`, `.seconds(30)`); a negative interval moves nothing and records a
+    ///   ``DispatchQueueMisuse/Kind/negativeTimeStep``, and `.never` runs everything but work
+    ///   scheduled at `.distantFuture`.
     /// - Returns: How many blocks ran.
     @discardableResult
-    public func advance(by duration: Duration) -> Int {
-        let step = duration.wholeNanoseconds
+    public func advance(by interval: DispatchTimeInterval) -> Int {
+        let step = VirtualDelay.nanoseconds(of: interval)
+        let shown = VirtualDelay.text(of: interval)
         guard step >= 0 else {
             record(DispatchQueueMisuse(
                 kind: .negativeTimeStep,
                 queueLabel: label,
-                message: "advance(by: \(duration)) on queue '\(label)': virtual time cannot move backwards"
+                message: "advance(by: \(shown)) on queue '\(label)': virtual time cannot move backwards"
             ))
             return 0
         }
         let target = state.withLock { VirtualDelay.deadline(now: $0.now, delay: step) }
-        let count = run(dueBy: target, method: "advance(by: \(duration))")
+        let count = run(dueBy: target, method: "advance(by: \(shown))")
         state.withLock { $0.now = max($0.now, target) }
         return count
     }

@@ -19,7 +19,7 @@ public struct ScheduledWork: Sendable, Equatable, CustomStringConvertible {
 
     /// When the block becomes due, on the queue's virtual clock (time since the queue was
     /// created); `nil` for work scheduled at `.distantFuture`, which never runs.
-    public var deadline: Duration?
+    public var deadline: DispatchTimeInterval?
     /// The block's position among all blocks submitted to the queue (0 for the first): blocks
     /// with the same deadline run in this order.
     public var submissionIndex: Int
@@ -38,7 +38,7 @@ public struct ScheduledWork: Sendable, Equatable, CustomStringConvertible {
     ///   - kind: How it was submitted.
     ///   - isWorkItem: Whether it is a work item.
     ///   - qos: Its quality of service.
-    public init(deadline: Duration?, submissionIndex: Int, kind: Kind, isWorkItem: Bool, qos: DispatchQoS.QoSClass) {
+    public init(deadline: DispatchTimeInterval?, submissionIndex: Int, kind: Kind, isWorkItem: Bool, qos: DispatchQoS.QoSClass) {
         self.deadline = deadline
         self.submissionIndex = submissionIndex
         self.kind = kind
@@ -48,7 +48,7 @@ public struct ScheduledWork: Sendable, Equatable, CustomStringConvertible {
 
     /// For example `#2 asyncAfterDeadline due at 0.3 seconds`.
     public var description: String {
-        let due = deadline.map { "due at \($0)" } ?? "never due (distantFuture)"
+        let due = deadline.map { "due at \(VirtualDelay.text(of: $0))" } ?? "never due (distantFuture)"
         return "#\(submissionIndex) \(kind)\(isWorkItem ? " work item" : "") \(due)"
     }
 }

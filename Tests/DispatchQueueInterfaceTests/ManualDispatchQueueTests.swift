@@ -66,7 +66,7 @@ struct ManualDispatchQueueAdvanceTests {
     @Test("A block scheduled while another runs counts its delay from that virtual time and runs within the same step")
     func blocksScheduledWhileRunningAreHonoured() {
         let queue = ManualDispatchQueue()
-        let times = Locked<[Duration]>([])
+        let times = Locked<[DispatchTimeInterval]>([])
         queue.asyncAfter(deadline: .now() + 1) {
             times.withLock { $0.append(queue.now) }
             queue.asyncAfter(deadline: .now() + 2) { times.withLock { $0.append(queue.now) } }
@@ -84,7 +84,7 @@ struct ManualDispatchQueueAdvanceTests {
 
         queue.advance(by: .seconds(-1))
 
-        #expect(queue.now == .zero)
+        #expect(queue.now == .nanoseconds(0))
         #expect(queue.misuses.map(\.kind) == [.negativeTimeStep])
     }
 
@@ -137,7 +137,7 @@ struct ManualDispatchQueueRunTests {
         #expect(ran == 2)
         #expect(order.value == ["due", "scheduled while running"])
         #expect(queue.pendingCount == 1)
-        #expect(queue.now == .zero)
+        #expect(queue.now == .nanoseconds(0))
     }
 
     @Test("runAll runs everything, moving time to the last deadline")
@@ -242,7 +242,7 @@ struct ManualDispatchQueueWorkItemTests {
 
         let pending = queue.pending
 
-        #expect(pending.map(\.deadline) == [.zero, .seconds(1), .seconds(2)])
+        #expect(pending.map(\.deadline) == [.nanoseconds(0), .seconds(1), .seconds(2)])
         #expect(pending.map(\.submissionIndex) == [1, 2, 0])
         #expect(pending.map(\.kind) == [.async, .asyncAfterWallDeadline, .asyncAfterDeadline])
         #expect(pending.first?.qos == .userInitiated)

@@ -7,7 +7,7 @@
 /// millisecond. The caller computed `.now() + delay` an instant earlier, so the measured delay
 /// falls short of the intended one by that instant; rounding up restores every whole-millisecond
 /// delay exactly (a sub-millisecond delay becomes one millisecond).
-enum VirtualDelay {
+package enum VirtualDelay {
     /// The delay of work that never runs (`.distantFuture`).
     static let never: Int64 = .max
 
@@ -56,14 +56,41 @@ enum VirtualDelay {
     }
 }
 
-extension Duration {
-    /// The duration in whole nanoseconds, saturating at the bounds of `Int64`.
-    var wholeNanoseconds: Int64 {
-        let (seconds, attoseconds) = components
-        let (fromSeconds, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        if overflow { return seconds < 0 ? .min : .max }
-        let (total, overflowSum) = fromSeconds.addingReportingOverflow(attoseconds / 1_000_000_000)
-        if overflowSum { return seconds < 0 ? .min : .max }
-        return total
+extension VirtualDelay {
+    /// An interval in whole nanoseconds, saturating at the bounds of `Int64`; `.never` is
+    /// ``never``.
+    static func nanoseconds(of interval: DispatchTimeInterval) -> Int64 {
+        func scaled(_ value: Int, by factor: Int64) -> Int64 {
+            let (product, overflow) = Int64(value).multipliedReportingOverflow(by: factor)
+            return overflow ? (value < 0 ? .min : .max) : product
+        }
+        switch interval {
+        case .seconds(let value): return scaled(value, by: 1_000_000_000)
+        case .milliseconds(let value): return scaled(value, by: 1_000_000)
+        case .microseconds(let value): return scaled(value, by: 1_000)
+        case .nanoseconds(let value): return Int64(value)
+        case .never: return never
+        @unknown default: return never
+        }
+    }
+
+    /// A virtual time as an `Int` count of nanoseconds for `DispatchTimeInterval.nanoseconds`.
+    static func clampedInt(_ nanoseconds: Int64) -> Int {
+        Int(clamping: nanoseconds)
+    }
+
+    /// An interval as failure messages print it: `0.3 s`, `30 s`, `never`.
+    package static func text(of interval: DispatchTimeInterval) -> String {
+        let nanoseconds = nanoseconds(of: interval)
+        if nanoseconds == never { return "never" }
+        let milliseconds = nanoseconds / 1_000_000
+        let whole = milliseconds / 1_000
+        let fraction = abs(milliseconds % 1_000)
+        if nanoseconds % 1_000_000 != 0 { return "\(nanoseconds) ns" }
+        guard fraction != 0 else { return "\(whole) s" }
+        var digits = String(fraction)
+        digits = String(repeating: "0", count: 3 - digits.count) + digits
+        while digits.hasSuffix("0") { digits.removeLast() }
+        return "\(milliseconds < 0 && whole == 0 ? "-" : "")\(whole).\(digits) s"
     }
 }
