@@ -6,6 +6,7 @@ import Testing
 @Suite("RetryingCatalogLoader.load")
 struct ClockRetryingCatalogLoaderTests {
     // snippet: test-clock
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("After a failure it waits 1 second before retrying, stepped on a test clock")
     func waitsOneSecondBeforeRetrying() async throws {
         // Given
@@ -28,6 +29,7 @@ struct ClockRetryingCatalogLoaderTests {
     // end-snippet
 
     // snippet: immediate-clock
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("Backoff doubles between attempts: 1 s, then 2 s")
     func backoffDoubles() async throws {
         let clock = ImmediateClock()
@@ -40,6 +42,7 @@ struct ClockRetryingCatalogLoaderTests {
     }
     // end-snippet
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("After the last attempt fails, the error is thrown")
     func givesUpAfterMaxAttempts() async {
         let fetch = makeFlakyCatalogFetch(failures: 5, then: CatalogPage(books: [], nextPage: 2))
@@ -50,6 +53,7 @@ struct ClockRetryingCatalogLoaderTests {
     }
 
     // snippet: unimplemented-clock
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("A first attempt that succeeds never touches the clock")
     func successDoesNotSleep() async throws {
         let fetch = makeFlakyCatalogFetch(failures: 0, then: CatalogPage(books: [], nextPage: 4))
@@ -62,6 +66,7 @@ struct ClockRetryingCatalogLoaderTests {
     }
     // end-snippet
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("Cancelling during the backoff stops the retries")
     func cancellationStopsRetries() async {
         let clock = TestClock()

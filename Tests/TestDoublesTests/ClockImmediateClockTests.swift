@@ -6,6 +6,7 @@ import XCTest
 
 @Suite("ImmediateClock")
 struct ImmediateClockTests {
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("Sleeps return at once, move the clock and are recorded in order")
     func sleepsAreRecorded() async throws {
         let clock = ImmediateClock()
@@ -17,6 +18,7 @@ struct ImmediateClockTests {
         #expect(clock.now.offset == .seconds(3))
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("A cancelled task's sleep throws CancellationError")
     func cancelledSleepThrows() async {
         let clock: ImmediateClock = .immediate
@@ -34,6 +36,7 @@ struct ImmediateClockTests {
 
 @Suite("UnimplementedClock")
 struct UnimplementedClockTests {
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("Sleeping reports a failure at the line that created the clock")
     func sleepReportsAtCreationLine() async throws {
         let line = #line + 1
@@ -46,6 +49,7 @@ struct UnimplementedClockTests {
         }
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("Reading now reports one failure however often it is read")
     func nowReportsOnce() {
         let clock: UnimplementedClock = .unimplemented()
@@ -59,6 +63,7 @@ struct UnimplementedClockTests {
     }
 }
 
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 final class UnimplementedClockXCTests: FailureRecordingTestCase {
     @MainActor
     func test_sleep_onUnimplementedClock_failsAtCreationLine() async {

@@ -6,6 +6,7 @@ import XCTest
 
 @Suite("TestClock.sleep and advance(by:)")
 struct TestClockAdvanceTests {
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("A sleeper wakes only once the clock reaches its deadline")
     func sleeperWakesAtDeadline() async throws {
         let clock = TestClock()
@@ -19,6 +20,7 @@ struct TestClockAdvanceTests {
         #expect(clock.now == TestClock.Instant(offset: .seconds(5)))
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("Sleepers are listed and woken in (deadline, submission) order")
     func sleepersWakeInDeadlineThenSubmissionOrder() async {
         let clock = TestClock()
@@ -38,6 +40,7 @@ struct TestClockAdvanceTests {
         #expect(clock.pendingSleeperCount == 0)
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("A loop that sleeps repeatedly is stepped one wake at a time with waitForSleepers")
     func loopIsSteppedDeterministically() async {
         let clock = TestClock()
@@ -60,6 +63,7 @@ struct TestClockAdvanceTests {
         await task.value
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("Sleeping until a deadline already passed returns at once")
     func pastDeadlineReturnsAtOnce() async throws {
         let clock = TestClock()
@@ -70,6 +74,7 @@ struct TestClockAdvanceTests {
         #expect(clock.pendingSleeperCount == 0)
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("Cancelling a sleeping task throws CancellationError and removes the sleeper")
     func cancellationThrows() async {
         let clock = TestClock()
@@ -83,6 +88,7 @@ struct TestClockAdvanceTests {
         #expect(clock.pendingSleeperCount == 0)
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("run() moves to the latest deadline and wakes every sleeper")
     func runWakesAll() async {
         let clock = TestClock()
@@ -99,6 +105,7 @@ struct TestClockAdvanceTests {
 
 @Suite("TestClock.waitForSleepers and expectNoPendingSleepers")
 struct TestClockWaitTests {
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("waitForSleepers returns at once when enough tasks already sleep")
     func returnsAtOnceWhenSatisfied() async {
         let clock = TestClock()
@@ -111,6 +118,7 @@ struct TestClockWaitTests {
         _ = await task.result
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("waitForSleepers reports a timeout at the caller's line when nobody sleeps")
     func reportsTimeout() async {
         let clock = TestClock()
@@ -123,6 +131,7 @@ struct TestClockWaitTests {
         }
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("expectNoPendingSleepers reports the sleepers left, at the caller's line, and cancels them")
     func reportsPendingSleepers() async {
         let clock = TestClock()
@@ -140,6 +149,7 @@ struct TestClockWaitTests {
         #expect(throws: CancellationError.self) { try result.get() }
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("expectNoPendingSleepers points at the caller's line")
     func pendingSleepersLine() async {
         let clock = TestClock()
@@ -155,6 +165,7 @@ struct TestClockWaitTests {
         _ = await task.result
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("expectNoPendingSleepers passes when nobody sleeps")
     func passesWhenIdle() {
         let failures = FailureReporter.collectFailures { TestClock().expectNoPendingSleepers() }
@@ -163,6 +174,7 @@ struct TestClockWaitTests {
     }
 }
 
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 final class TestClockXCTests: FailureRecordingTestCase {
     func test_advance_pastDeadline_wakesSleeper() async throws {
         let clock = TestClock()
