@@ -63,6 +63,7 @@ final class SpyXCTests: FailureRecordingTestCase {
         XCTAssertFalse(loader.isLoading)
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @MainActor
     func test_waitUntilSuspended_whenNoCallArrives_reportsTimeoutAtCallerLine() async throws {
         let catalog = SpyTestCatalogStub()

@@ -47,8 +47,11 @@ final class DoublesEventCounter: Sendable {
 
     /// Waits until the count reaches `threshold` or `timeout` passes.
     ///
+    /// The timeout is a plain number of nanoseconds so the counter, and the spies and stores
+    /// that own one, stay usable below iOS 16 / macOS 13 where `Duration` does not exist.
+    ///
     /// - Returns: `true` when the count was reached, `false` on timeout or cancellation.
-    func wait(for threshold: Int, timeout: Duration) async -> Bool {
+    func wait(for threshold: Int, timeout: DoublesTimeout) async -> Bool {
         let id = state.withLock { state -> UInt64 in
             state.nextID += 1
             return state.nextID
@@ -65,7 +68,7 @@ final class DoublesEventCounter: Sendable {
                     return
                 }
                 let timeoutTask = Task { [weak self] in
-                    try? await Task.sleep(for: timeout)
+                    try? await Task.sleep(nanoseconds: timeout.nanoseconds)
                     self?.expire(id)
                 }
                 let stillWaiting = state.withLock { state -> Bool in

@@ -143,12 +143,36 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     }
 
     /// Waits until `count` actions in all have been handled, resuming the moment the last one
-    /// is; reports a failure at the caller's line if that does not happen within `timeout`.
+    /// is; reports a failure at the caller's line if that does not happen within 5 seconds.
     ///
     /// ```swift
     /// middleware.handle(.refreshRequested)
     /// let actions = await store.waitForActions(2)
     /// ```
+    ///
+    /// Available at every deployment target; the overload with `timeout:` takes a `Duration`
+    /// (iOS 16, macOS 13, tvOS 16, watchOS 9).
+    ///
+    /// - Parameters:
+    ///   - count: How many handled actions to wait for, counted since creation or ``reset()``.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: Every action handled so far (at least `count` unless it timed out).
+    @discardableResult
+    public func waitForActions(
+        _ count: Int,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> [Action] {
+        await waitForActions(count, timeout: .standard, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Waits until `count` actions in all have been handled, resuming the moment the last one
+    /// is; reports a failure at the caller's line if that does not happen within `timeout`.
     ///
     /// - Parameters:
     ///   - count: How many handled actions to wait for, counted since creation or ``reset()``.
@@ -158,22 +182,29 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     ///   - line: The caller's line.
     ///   - column: The caller's column.
     /// - Returns: Every action handled so far (at least `count` unless it timed out).
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @discardableResult
     public func waitForActions(
         _ count: Int,
-        timeout: Duration = .seconds(5),
+        timeout: Duration,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) async -> [Action] {
+        await waitForActions(
+            count, timeout: DoublesTimeout(timeout), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
+    private func waitForActions(_ count: Int, timeout: DoublesTimeout, at site: CallSite) async -> [Action] {
         let arrived = await handledCounter.wait(for: count, timeout: timeout)
         let actions = dispatchedActions
         if !arrived {
             FailureReporter.report(
-                "Timed out after \(timeout.secondsText) waiting for \(count) dispatched "
+                "Timed out after \(timeout.text) waiting for \(count) dispatched "
                     + "\(count == 1 ? "action" : "actions"); \(actions.count) dispatched" + Self.listing(actions),
-                at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+                at: site
             )
         }
         return actions

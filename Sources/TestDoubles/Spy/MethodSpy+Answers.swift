@@ -95,7 +95,7 @@ extension MethodSpy {
     ///
     /// - Parameter body: Computes the answer from the input.
     public func answers(_ body: @escaping @Sendable (Input) throws(Failure) -> Output) {
-        configure(.closure(body))
+        configure(.closure { input in try body(input) })
     }
 
     /// Answers every asynchronous call by running the asynchronous `body` with the call's
@@ -103,7 +103,7 @@ extension MethodSpy {
     ///
     /// - Parameter body: Computes the answer from the input.
     public func answers(_ body: @escaping @Sendable (Input) async throws(Failure) -> Output) {
-        configure(.asyncClosure(body))
+        configure(.asyncClosure { input in try await body(input) })
     }
 
     /// Holds every asynchronous call that arrives from now on until the returned suspension is

@@ -3,8 +3,8 @@ import TestSupportCore
 extension MethodSpy {
     enum Resolution {
         case result(Result<Output, Failure>)
-        case closure(@Sendable (Input) throws(Failure) -> Output)
-        case asyncClosure(@Sendable (Input) async throws(Failure) -> Output)
+        case closure(@Sendable (Input) throws -> Output)
+        case asyncClosure(@Sendable (Input) async throws -> Output)
         case failed(FailureKind)
     }
 
@@ -13,6 +13,7 @@ extension MethodSpy {
         case unimplemented
         case answersExhausted(callNumber: Int, answers: Int)
         case asyncAnswerCalledSynchronously
+        case answerThrewForeignError(String)
     }
 
     /// Records a call from a synchronous method and answers it; the stub's method body.
@@ -50,7 +51,11 @@ extension MethodSpy {
         case let .result(result):
             return try result.doublesGet()
         case let .closure(body):
-            return try body(input)
+            do {
+                return try body(input)
+            } catch {
+                return try castAnswerError(error, input: input, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            }
         case .asyncClosure:
             return try fail(.asyncAnswerCalledSynchronously, input: input, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         case let .failed(kind):
@@ -92,9 +97,17 @@ extension MethodSpy {
         case let .result(result):
             return try result.doublesGet()
         case let .closure(body):
-            return try body(input)
+            do {
+                return try body(input)
+            } catch {
+                return try castAnswerError(error, input: input, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            }
         case let .asyncClosure(body):
-            return try await body(input)
+            do {
+                return try await body(input)
+            } catch {
+                return try castAnswerError(error, input: input, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            }
         case let .failed(kind):
             return try fail(kind, input: input, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         case nil:
@@ -146,6 +159,15 @@ extension MethodSpy {
         }
     }
 
+    /// Rethrows an error thrown by an answer closure as the spy's `Failure`. The closures are
+    /// stored with untyped `throws` (typed-throws function types need iOS 18 / macOS 15 at run
+    /// time) but only ever wrap closures that throw `Failure`, so the cast succeeds; anything
+    /// else is reported and answered with the fallback rather than trapping.
+    private func castAnswerError(_ error: any Error, input: Input, at site: CallSite) throws(Failure) -> Output {
+        if let typed = error as? Failure { throw typed }
+        return try fail(.answerThrewForeignError(String(describing: error)), input: input, at: site)
+    }
+
     /// Reports the failure, then throws the matching ``SpyError`` when the spy throws untyped
     /// errors, and answers with the fallback otherwise.
     private func fail(_ kind: FailureKind, input: Input, at site: CallSite) throws(Failure) -> Output {
@@ -167,6 +189,9 @@ extension MethodSpy {
         case .asyncAnswerCalledSynchronously:
             message = "\(method) has an asynchronous answer but was called synchronously; configure it with a "
                 + "synchronous closure"
+            error = .noAnswer(method: method)
+        case let .answerThrewForeignError(thrown):
+            message = "\(method)'s answer closure threw \(thrown), which is not a \(Failure.self)"
             error = .noAnswer(method: method)
         }
         switch fallback {

@@ -65,8 +65,10 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
         case unconfigured
         case unimplemented
         case result(Result<Output, Failure>)
-        case closure(@Sendable (Input) throws(Failure) -> Output)
-        case asyncClosure(@Sendable (Input) async throws(Failure) -> Output)
+        // Untyped `throws`: typed-throws function types need iOS 18 / macOS 15 metadata at run
+        // time. `answers(_:)` only stores closures that throw `Failure`; see `castAnswerError`.
+        case closure(@Sendable (Input) throws -> Output)
+        case asyncClosure(@Sendable (Input) async throws -> Output)
         case sequence([Result<Output, Failure>], afterLast: AfterLastAnswer)
     }
 
