@@ -46,11 +46,14 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     private let storage: Locked<Storage>
     private let handledCounter = DoublesEventCounter()
 
-    /// Creates a store with `initialState`, which changes only if a `reducer` is given.
+    /// Creates a store with `initialState`, which changes only if a `reducer` is given; the
+    /// reducer changes the state in place, the `(inout State, Action) -> Void` shape.
     ///
     /// ```swift
     /// let store = RecordingStore(initialState: LibraryState(), reducer: LibraryState.reduce)
     /// ```
+    ///
+    /// For reducers that return the new state, see ``init(initialState:reducer:)-(_,(State,Action)->State)``.
     ///
     /// - Parameters:
     ///   - initialState: The state before any action, and after ``reset()``.
@@ -59,6 +62,20 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
         self.initialState = initialState
         self.reducer = reducer
         self.storage = Locked(Storage(state: initialState))
+    }
+
+    /// Creates a store whose reducer returns the new state, the `(State, Action) -> State`
+    /// shape.
+    ///
+    /// ```swift
+    /// let store = RecordingStore(initialState: CounterState(), reducer: CounterState.reduced)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - initialState: The state before any action, and after ``reset()``.
+    ///   - reducer: Returns the state after an action, given the state before it.
+    public convenience init(initialState: State, reducer: @escaping @Sendable (State, Action) -> State) {
+        self.init(initialState: initialState, reducer: { state, action in state = reducer(state, action) })
     }
 
     /// The current state.

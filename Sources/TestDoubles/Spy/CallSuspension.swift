@@ -126,6 +126,7 @@ public final class CallSuspension: Sendable {
     }
 
     /// Suspends the calling task until ``release()``, unless released already or cancelled.
+    @usableFromInline
     func hold() async {
         let id = state.withLock { state -> UInt64 in
             state.nextID += 1

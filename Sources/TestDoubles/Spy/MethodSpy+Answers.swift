@@ -124,9 +124,9 @@ extension MethodSpy {
     @discardableResult
     public func suspendCalls() -> CallSuspension {
         let suspension = CallSuspension(method: method)
-        let previous = state.withLock { state -> CallSuspension? in
-            let previous = state.suspension
-            state.suspension = suspension
+        let previous = withRecords { records -> CallSuspension? in
+            let previous = records.suspension
+            records.suspension = suspension
             return previous
         }
         previous?.release()
@@ -134,9 +134,9 @@ extension MethodSpy {
     }
 
     private func configure(_ answer: Answer) {
-        state.withLock { state in
-            state.answer = answer
-            state.answersGiven = 0
+        withRecords { records in
+            records.answer = answer
+            records.answersGiven = 0
         }
     }
 }

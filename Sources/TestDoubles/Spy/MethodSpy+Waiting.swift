@@ -67,7 +67,7 @@ extension MethodSpy {
     }
 
     private func waitForCalls(_ count: Int, timeout: DoublesTimeout, at site: CallSite) async -> Bool {
-        let arrived = await callCounter.wait(for: count, timeout: timeout)
+        let arrived = await waitForCount(count, timeout: timeout)
         failures.flush()
         if arrived { return true }
         let seen = calls

@@ -84,7 +84,7 @@ extension MethodSpy {
         DoublesOrderStep(
             spyID: ObjectIdentifier(self),
             method: method,
-            calls: state.value.calls.map { ($0.ordinal, DoublesValueDiff.describe($0.input)) }
+            calls: withRecords { $0.calls }.map { ($0.ordinal, DoublesValueDiff.describe($0.input)) }
         )
     }
 }
