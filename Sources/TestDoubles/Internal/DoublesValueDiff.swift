@@ -8,6 +8,25 @@ enum DoublesValueDiff {
         return String(describing: value)
     }
 
+    /// A description that always shows the type: class instances without a description of their
+    /// own read as `LoadPage(page: 2)` instead of the bare `Module.LoadPage`.
+    static func describeWithType(_ value: Any) -> String {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .class, !(value is CustomStringConvertible), !(value is CustomDebugStringConvertible) else {
+            let text = describe(value)
+            let typeName = String(describing: type(of: value))
+            return text.hasPrefix(typeName) || mirror.displayStyle == .enum ? text : "\(typeName): \(text)"
+        }
+        var children: [Mirror.Child] = []
+        var current: Mirror? = mirror
+        while let level = current {
+            children = Array(level.children) + children
+            current = level.superclassMirror
+        }
+        let fields = children.map { "\($0.label ?? "_"): \(describe($0.value))" }.joined(separator: ", ")
+        return "\(type(of: value))(\(fields))"
+    }
+
     /// Lines naming each differing property, such as `title: expected "A", got "B"`; one line
     /// comparing the whole values when they have no comparable properties.
     static func differences(expected: Any, actual: Any, path: String = "", depth: Int = 0) -> [String] {

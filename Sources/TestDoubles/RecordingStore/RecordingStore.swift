@@ -237,11 +237,10 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
         handledCounter.reset()
     }
 
+    /// The actions as failure messages list them: at most ten, each with its type, then how
+    /// many more.
     static func listing(_ actions: [Action]) -> String {
-        guard !actions.isEmpty else { return "" }
-        return ":\n" + actions.enumerated()
-            .map { "  #\($0.offset + 1) \(DoublesValueDiff.describe($0.element))" }
-            .joined(separator: "\n")
+        DoublesCallLog.listing(actions) { DoublesValueDiff.describeWithType($0) }
     }
 }
 
