@@ -41,7 +41,8 @@ public typealias ThrowingSpy<Input: Sendable, Output: Sendable> = MethodSpy<Inpu
 /// ```
 ///
 /// The spy needs no name: failure messages name it after the stub method that first calls it
-/// (`fetchPage(_:)`), and before any call after the property (`fetchPage` for `fetchPageSpy`).
+/// (`fetchPage(_:)`, from `#function` at the call); before any call, after the stub's type ("a
+/// spy of BookRepositoryStub"). Pass a name to have it from the start.
 ///
 /// Two kinds of unconfigured spy, chosen at creation:
 /// - a **default answer** (`defaultAnswer:`) answers every unconfigured call silently, and
@@ -281,19 +282,18 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
     // MARK: Name
 
     /// The method's name as failure messages print it, such as `fetchPage(_:)`: the name given
-    /// at creation, else the stub method that first called the spy, else the property's name
-    /// without its `Spy` suffix.
+    /// at creation, else the stub method that first called the spy, else where the spy was
+    /// declared ("a spy of BookRepositoryStub").
     public var method: String {
         if let explicitName { return explicitName }
         if let caller = withRecords({ $0.callerFunction }) { return "\(caller)" }
         return Self.name(declaredIn: declaredIn)
     }
 
-    /// `fetchPage` for a spy declared as `fetchPageSpy`; the function's name for a spy created
-    /// inside a function.
+    /// The name of a spy that has no name and was never called: `#function` at its declaration
+    /// is the stub's type for a stored property, or the function that created it.
     static func name(declaredIn member: String) -> String {
-        guard !member.contains("("), member.hasSuffix("Spy"), member.count > 3 else { return member }
-        return String(member.dropLast(3))
+        member.contains("(") ? "the spy created in \(member)" : "a spy of \(member)"
     }
 
     // MARK: Recorded calls

@@ -55,11 +55,11 @@ extension RecordingStore {
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column,
-        where predicate: (Specific) throws -> Bool = { _ in true }
-    ) rethrows {
+        where predicate: (Specific) -> Bool = { _ in true }
+    ) {
         let actions = dispatchedActions
         for action in actions {
-            if let specific = action as? Specific, try predicate(specific) { return }
+            if let specific = action as? Specific, predicate(specific) { return }
         }
         let wanted = "\(Specific.self)" + (description.map { " matching \($0)" } ?? "")
         let reason = actions.isEmpty
@@ -91,11 +91,11 @@ extension RecordingStore {
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column,
-        where predicate: (Specific) throws -> Bool = { _ in true }
-    ) rethrows {
+        where predicate: (Specific) -> Bool = { _ in true }
+    ) {
         var found: [Action] = []
         for action in dispatchedActions {
-            if let specific = action as? Specific, try predicate(specific) { found.append(action) }
+            if let specific = action as? Specific, predicate(specific) { found.append(action) }
         }
         guard !found.isEmpty else { return }
         FailureReporter.report(
