@@ -17,10 +17,12 @@ let testDoublesComparisons: [Comparison] = [
         operations: spyBenchmarkCalls,
         subject: {
             let spy = Spy<Int, Int>("fetch(id:)", defaultAnswer: 1)
+            defer { consume(spy.callCount) }
             return await measure { callSpySynchronously(spy, times: spyBenchmarkCalls, from: 0) }
         },
         baseline: {
             let stub = LockedHandWrittenFetchStub()
+            defer { consume(stub.callCount) }
             return await measure { callLockedStubSynchronously(stub, times: spyBenchmarkCalls, from: 0) }
         }
     ),
@@ -31,10 +33,12 @@ let testDoublesComparisons: [Comparison] = [
         operations: spyBenchmarkCalls,
         subject: {
             let spy = Spy<Int, Int>("fetch(id:)", defaultAnswer: 1)
+            defer { consume(spy.callCount) }
             return await measure { callSpySynchronously(spy, times: spyBenchmarkCalls, from: 0) }
         },
         baseline: {
             let stub = HandWrittenFetchStub()
+            defer { consume(stub.fetchCalls.count) }
             return await measure { callStubSynchronously(stub, times: spyBenchmarkCalls, from: 0) }
         }
     ),
@@ -64,6 +68,7 @@ let testDoublesComparisons: [Comparison] = [
         operations: spyBenchmarkCalls,
         subject: {
             let spy = Spy<Int, Int>("fetch(id:)", defaultAnswer: 1)
+            defer { consume(spy.callCount) }
             return await measure {
                 await withTaskGroup(of: Void.self) { group in
                     for task in 0..<8 {
@@ -74,6 +79,7 @@ let testDoublesComparisons: [Comparison] = [
         },
         baseline: {
             let stub = LockedHandWrittenFetchStub()
+            defer { consume(stub.callCount) }
             return await measure {
                 await withTaskGroup(of: Void.self) { group in
                     for task in 0..<8 {
@@ -109,10 +115,12 @@ private let spyScaleComparisons: [Comparison] = [1_000, 10_000, 100_000, 1_000_0
         operations: calls,
         subject: {
             let spy = Spy<Int, Int>("fetch(id:)", defaultAnswer: 1)
+            defer { consume(spy.callCount) }
             return await measure { callSpySynchronously(spy, times: calls, from: 0) }
         },
         baseline: {
             let stub = LockedHandWrittenFetchStub()
+            defer { consume(stub.callCount) }
             return await measure { callLockedStubSynchronously(stub, times: calls, from: 0) }
         }
     )
@@ -136,14 +144,20 @@ private let storeScaleComparisons: [Comparison] = [1_000, 10_000, 100_000].map {
     )
 }
 
+/// Keeps the recorded calls observable, so the optimizer cannot drop the appends of either side.
+@inline(never)
+private func consume(_ count: Int) {
+    if count < 0 { print(count) }
+}
+
 private func scaleText(_ count: Int) -> String {
     count >= 1_000_000 ? "\(count / 1_000_000)M" : "\(count / 1_000)k"
 }
 
 /// Resident bytes per call that `body` added by making `calls` calls, while its result is alive;
-/// "n/a" when the growth is below what a page-granular figure can show (small sizes reuse freed
-/// heap memory).
+/// "n/a" below 100k calls, where reused heap pages and first-touch faults swamp the figure.
 private func heapBytesPerCall(_ calls: Int, _ body: () -> AnyObject) -> String {
+    guard calls >= 100_000 else { return "n/a" }
     let before = residentBytes()
     let kept = body()
     let after = residentBytes()
@@ -208,6 +222,12 @@ private final class LockedHandWrittenFetchStub: @unchecked Sendable {
 
     func fetchAsync(id: Int) async throws -> Int {
         fetch(id: id)
+    }
+
+    var callCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return fetchCalls.count
     }
 }
 

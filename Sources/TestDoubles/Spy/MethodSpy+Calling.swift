@@ -162,6 +162,7 @@ extension MethodSpy {
     /// Picks the answer for the call; closures are returned, not run, and failure messages are
     /// written later, outside the lock. Call it under the lock.
     @inlinable
+    @inline(__always)
     static func resolve(in records: inout Records) -> Resolution {
         switch records.answer {
         case let .result(result):
