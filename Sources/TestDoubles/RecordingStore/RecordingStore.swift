@@ -39,12 +39,30 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
         var queue: [Action] = []
         var isHandling = false
         var callbacks: [Callback] = []
+        /// Handled actions counted for `waitForActions`, under the same lock.
+        var waitList = DoublesWaitList()
+
+        /// Records a handled action and its state; returns the waiters it satisfies.
+        mutating func record(_ action: Action, state reduced: State) -> [DoublesWaitList.Waiter]? {
+            state = reduced
+            actions.append(action)
+            return waitList.increment()
+        }
+
+        /// The next queued action with the state to reduce it from, or `nil` (and handling
+        /// stops) when the queue is empty.
+        mutating func takeNext() -> (Action, State)? {
+            guard !queue.isEmpty else {
+                isHandling = false
+                return nil
+            }
+            return (queue.removeFirst(), state)
+        }
     }
 
     private let initialState: State
     private let reducer: Reducer?
     private let storage: Locked<Storage>
-    private let handledCounter = DoublesEventCounter()
 
     /// Creates a store with `initialState`, which changes only if a `reducer` is given; the
     /// reducer changes the state in place, the `(inout State, Action) -> Void` shape.
@@ -64,8 +82,9 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
         self.storage = Locked(Storage(state: initialState))
     }
 
-    /// Creates a store whose reducer returns the new state, the `(State, Action) -> State`
-    /// shape.
+    /// Creates a store whose reducer returns the new state, given the state before the action.
+    ///
+    /// The `(State, Action) -> State` shape.
     ///
     /// ```swift
     /// let store = RecordingStore(initialState: CounterState(), reducer: CounterState.reduced)
@@ -92,29 +111,33 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     ///
     /// - Parameter action: The dispatched action.
     public func dispatch(_ action: Action) {
-        let startsHandling = storage.withLock { storage -> Bool in
-            storage.queue.append(action)
-            guard !storage.isHandling else { return false }
-            storage.isHandling = true
-            return true
-        }
-        guard startsHandling else { return }
-        while let (next, current) = storage.withLock({ storage -> (Action, State)? in
-            guard !storage.queue.isEmpty else {
-                storage.isHandling = false
+        // Two lock acquisitions per action when no callback is registered: one to take the
+        // action (or queue it behind the dispatch already running), one to record its result
+        // and take the next queued action.
+        var next = storage.withLock { storage -> (Action, State)? in
+            if storage.isHandling {
+                storage.queue.append(action)
                 return nil
             }
-            return (storage.queue.removeFirst(), storage.state)
-        }) {
+            storage.isHandling = true
+            return (action, storage.state)
+        }
+        while let (handled, current) = next {
             var reduced = current
-            reducer?(&reduced, next)
-            let callbacks = storage.withLock { storage -> [Callback] in
-                storage.state = reduced
-                storage.actions.append(next)
-                return storage.callbacks
+            reducer?(&reduced, handled)
+            let (callbacks, ready, following) = storage.withLock { storage -> ([Callback], [DoublesWaitList.Waiter]?, (Action, State)?) in
+                let ready = storage.record(handled, state: reduced)
+                // With callbacks, the queue is read after they ran, so what they dispatch is
+                // queued behind this action rather than handled inside them.
+                return (storage.callbacks, ready, storage.callbacks.isEmpty ? storage.takeNext() : nil)
             }
-            handledCounter.increment()
-            for callback in callbacks { callback(next, reduced) }
+            if let ready { DoublesWaitList.resume(ready) }
+            if callbacks.isEmpty {
+                next = following
+            } else {
+                for callback in callbacks { callback(handled, reduced) }
+                next = storage.withLock { $0.takeNext() }
+            }
         }
     }
 
@@ -215,7 +238,7 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     }
 
     private func waitForActions(_ count: Int, timeout: DoublesTimeout, at site: CallSite) async -> [Action] {
-        let arrived = await handledCounter.wait(for: count, timeout: timeout)
+        let arrived = await waitForCount(count, timeout: timeout)
         let actions = dispatchedActions
         if !arrived {
             FailureReporter.report(
@@ -233,8 +256,8 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
         storage.withLock { storage in
             storage.state = initialState
             storage.actions = []
+            storage.waitList.count = 0
         }
-        handledCounter.reset()
     }
 
     /// The actions as failure messages list them: at most ten, each with its type, then how
@@ -253,5 +276,11 @@ extension RecordingStore where State == Void {
     /// ```
     public convenience init() {
         self.init(initialState: ())
+    }
+}
+
+extension RecordingStore: DoublesWaitListOwner {
+    func withWaitList<R>(_ body: (inout DoublesWaitList) -> R) -> R {
+        storage.withLock { body(&$0.waitList) }
     }
 }

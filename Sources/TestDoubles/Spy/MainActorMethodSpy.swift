@@ -1,21 +1,25 @@
 import Testing
 import TestSupportCore
 
-/// A main-actor spy for one method whose inputs or outputs are not `Sendable`:
-/// `MainActorSpy<Input, Output>`.
+/// A main-actor spy for one method that does not throw, whose values need not be Sendable.
 ///
 /// ```swift
 /// let startSpy = MainActorSpy<UIViewController, any Coordinator>(strictFallback: EmptyCoordinator())
 /// ```
 public typealias MainActorSpy<Input, Output> = MainActorMethodSpy<Input, Output, Never>
 
-/// A main-actor spy for one method that can throw, with inputs or outputs that are not
-/// `Sendable`: `MainActorThrowingSpy<Input, Output>`.
+/// A main-actor spy for one method that can throw any error, whose values need not be Sendable.
+///
+/// ```swift
+/// let presentSpy = MainActorThrowingSpy<UIViewController, Void>()
+/// ```
 public typealias MainActorThrowingSpy<Input, Output> = MainActorMethodSpy<Input, Output, any Error>
 
-/// The ``MethodSpy`` of `@MainActor` stubs: it records and answers calls the same way, but lives
-/// on the main actor, so its inputs and outputs need not be `Sendable`: coordinators, view
-/// controllers, delegates.
+/// The method spy of main-actor stubs: it records and answers calls as a method spy does, and
+/// holds values that are not Sendable.
+///
+/// It lives on the main actor, so its inputs and outputs can be coordinators, view controllers
+/// and delegates.
 ///
 /// ```swift
 /// @MainActor
@@ -71,8 +75,8 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
         self.createdInTest = Test.current.map { $0.displayName ?? $0.name }
     }
 
-    /// Creates a spy that answers every call the test has not configured with `defaultAnswer`,
-    /// silently; ``reset()`` keeps it.
+    /// Creates a spy that answers every call the test has not configured with a default answer,
+    /// silently, even after a reset.
     ///
     /// - Parameters:
     ///   - method: The method's name for failure messages; by default the name of the stub
@@ -83,8 +87,7 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
         self.init(method: method, declaredIn: member, fallback: .value(defaultAnswer), initialAnswer: .result(.success(defaultAnswer)))
     }
 
-    /// Creates a strict spy: every call the test has not configured fails the test, naming the
-    /// method, then returns `strictFallback`.
+    /// Creates a strict spy, whose unconfigured calls fail the test and then return the fallback.
     ///
     /// - Parameters:
     ///   - method: The method's name for failure messages; by default the name of the stub

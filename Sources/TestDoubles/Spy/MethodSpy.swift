@@ -180,8 +180,8 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
         DoublesSpyLock.shared.withLock { _ in body(&recordsPointer.pointee) }
     }
 
-    /// Creates a spy that answers every call the test has not configured with `defaultAnswer`,
-    /// silently; ``reset()`` keeps it.
+    /// Creates a spy that answers every call the test has not configured with a default answer,
+    /// silently, even after a reset.
     ///
     /// ```swift
     /// let cachedBooksSpy = Spy<Void, [Book]>(defaultAnswer: [])
@@ -196,8 +196,7 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
         self.init(method: method, declaredIn: member, fallback: .value(defaultAnswer), initialAnswer: .result(.success(defaultAnswer)))
     }
 
-    /// Creates a strict spy: every call the test has not configured fails the test, naming the
-    /// method, then returns `strictFallback`.
+    /// Creates a strict spy, whose unconfigured calls fail the test and then return the fallback.
     ///
     /// ```swift
     /// let recentlyAddedSpy = Spy<Int, [Book]>(strictFallback: [])
@@ -212,8 +211,8 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
         self.init(method: method, declaredIn: member, fallback: .value(strictFallback), initialAnswer: .unconfigured)
     }
 
-    /// Creates a strict spy for a method with typed throws: every call the test has not
-    /// configured fails the test, naming the method, then throws `strictFallbackError`.
+    /// Creates a strict spy for a typed-throws method, whose unconfigured calls fail the test and
+    /// then throw the fallback error.
     ///
     /// - Parameters:
     ///   - method: The method's name for failure messages; by default the name of the stub

@@ -4,8 +4,9 @@ import TestSupportCore
 /// `Spy<(Route, Bool), Void>` for `navigate(to:animated:)`. Failure messages name each
 /// argument by the method's labels: `animated: expected true, got false`.
 extension MethodSpy {
-    /// Reports a failure at the caller's line unless at least one call had exactly these
-    /// arguments; the message shows how the closest call differs, argument by argument.
+    /// Reports a failure at the caller's line unless some call had exactly these arguments.
+    ///
+    /// The message shows how the closest call differs, argument by argument.
     ///
     /// ```swift
     /// coordinator.navigateSpy.expectCalled(with: .detail(dune.id), true)
@@ -35,9 +36,10 @@ extension MethodSpy {
         FailureReporter.report(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
-    /// Reports a failure at the caller's line unless the method was called exactly once, with
-    /// these arguments; the headline says what was expected, and each differing argument is
-    /// named by its label.
+    /// Reports a failure at the caller's line unless the method was called once, with these
+    /// arguments.
+    ///
+    /// The headline says what was expected; each differing argument is named by its label.
     ///
     /// ```swift
     /// coordinator.navigateSpy.expectCalledOnce(with: .detail(dune.id), true)
@@ -66,8 +68,8 @@ extension MethodSpy {
         report(expectedCalls: [values], count: values.count, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
-    /// Reports a failure at the caller's line unless the calls' arguments are exactly
-    /// `expected`, in order; each differing call is named, argument by argument.
+    /// Reports a failure at the caller's line unless the calls had exactly these arguments, in
+    /// order.
     ///
     /// ```swift
     /// coordinator.navigateSpy.expectCalls([(.list, false), (.detail(dune.id), true)])

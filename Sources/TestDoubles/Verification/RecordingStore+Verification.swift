@@ -28,9 +28,11 @@ extension RecordingStore {
 }
 
 extension RecordingStore {
-    /// Reports a failure at the caller's line unless at least one dispatched action is a
-    /// `Specific` satisfying `predicate`: for actions that are not `Equatable`, such as class
-    /// actions or `any Action` existentials. The message lists what was dispatched, with types.
+    /// Reports a failure at the caller's line unless some dispatched action has the type and
+    /// satisfies the predicate.
+    ///
+    /// For actions that are not `Equatable`, such as class actions or `any Action` existentials.
+    /// The message lists what was dispatched, with each action's type.
     ///
     /// ```swift
     /// store.expectDispatched(LoadPage.self, "page 2") { $0.page == 2 }
@@ -71,8 +73,8 @@ extension RecordingStore {
         )
     }
 
-    /// Reports a failure at the caller's line if any dispatched action is a `Specific`
-    /// satisfying `predicate`; the message lists the ones that are.
+    /// Reports a failure at the caller's line if a dispatched action has the type and satisfies
+    /// the predicate.
     ///
     /// ```swift
     /// store.expectNotDispatched(LoadFailed.self)
