@@ -135,11 +135,11 @@ private let storeScaleComparisons: [Comparison] = [1_000, 10_000, 100_000].map {
         operations: actions,
         subject: {
             let store = RecordingStore<Int, Int>(initialState: 0) { state, action in state + action }
-            return await measure { for action in 0..<actions { store.dispatch(action) } }
+            return await measure { dispatchAll(actions, to: store) }
         },
         baseline: {
             let store = LockedHandWrittenStore()
-            return await measure { for action in 0..<actions { store.dispatch(action) } }
+            return await measure { dispatchAll(actions, to: store) }
         }
     )
 }
@@ -181,15 +181,23 @@ private func residentBytes() -> Int {
     #endif
 }
 
+// The call loops are never inlined into the timed closures: inlined next to the stub's
+// allocation, the optimizer proves the fresh object unshared and drops the hand-written stub's
+// dynamic exclusivity check, which a stub reached through a protocol from the code under test
+// keeps (measured: 0.010 against 0.023 µs for the same stub in the same run).
+
 /// Calls the synchronous overload, as a stub's synchronous method does.
+@inline(never)
 private func callSpySynchronously(_ spy: Spy<Int, Int>, times: Int, from first: Int) {
     for index in first..<first + times { _ = spy.call(index) }
 }
 
+@inline(never)
 private func callStubSynchronously(_ stub: HandWrittenFetchStub, times: Int, from first: Int) {
     for index in first..<first + times { _ = stub.fetch(id: index) }
 }
 
+@inline(never)
 private func callLockedStubSynchronously(_ stub: LockedHandWrittenFetchStub, times: Int, from first: Int) {
     for index in first..<first + times { _ = stub.fetch(id: index) }
 }
@@ -229,6 +237,16 @@ private final class LockedHandWrittenFetchStub: @unchecked Sendable {
         defer { lock.unlock() }
         return fetchCalls.count
     }
+}
+
+@inline(never)
+private func dispatchAll(_ count: Int, to store: RecordingStore<Int, Int>) {
+    for action in 0..<count { store.dispatch(action) }
+}
+
+@inline(never)
+private func dispatchAll(_ count: Int, to store: LockedHandWrittenStore) {
+    for action in 0..<count { store.dispatch(action) }
 }
 
 /// A hand-written recording store: an NSLock, an array of actions and a reduced state.
