@@ -244,3 +244,47 @@ struct RecordingStoreShapeTests {
         }
     }
 }
+
+@Suite("MainActorSpy creation forms")
+@MainActor
+struct MainActorSpyFormTests {
+    @Test("a throwing main-actor spy without an answer fails and throws SpyError.noAnswer")
+    func throwingSpyIsStrict() {
+        let spy = MainActorThrowingSpy<SpyTestScreen, Int>("rank(_:)")
+
+        let failures = FailureReporter.collectFailures {
+            #expect(throws: SpyError.noAnswer(method: "rank(_:)")) { try spy.call(SpyTestScreen(title: "Dune")) }
+        }
+
+        #expect(failures.map(\.message).first?.hasPrefix("rank(_:) was called with") == true)
+    }
+
+    @Test("a throwing main-actor spy returning nothing records and returns")
+    func throwingVoidSpyAnswers() throws {
+        let spy = MainActorThrowingSpy<SpyTestScreen, Void>("close(_:)")
+
+        try spy.call(SpyTestScreen(title: "Dune"))
+
+        #expect(spy.callCount == 1)
+    }
+
+    @Test("an unimplemented main-actor spy reports every call")
+    func unimplementedReports() {
+        let spy = MainActorSpy<SpyTestScreen, Void>.unimplemented("dismiss(_:)")
+
+        let failures = FailureReporter.collectFailures { spy.call(SpyTestScreen(title: "Dune")) }
+
+        #expect(failures.map(\.message) == [
+            "Unimplemented: dismiss(_:) was called with SpyTestScreen(title: \"Dune\"), but this test declared it must not be called",
+        ])
+    }
+
+    @Test("results(inOrder:) answers a failure, then a value")
+    func resultsInOrder() throws {
+        let spy = MainActorThrowingSpy<String, Int>("count(_:)")
+        spy.results(inOrder: [.failure(SpyTestError(code: 1)), .success(3)])
+
+        #expect(throws: SpyTestError(code: 1)) { try spy.call("a") }
+        #expect(try spy.call("b") == 3)
+    }
+}

@@ -260,10 +260,10 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
         }
     }
 
-    /// The actions as failure messages list them: at most ten, each with its type, then how
-    /// many more.
+    /// The actions as failure messages list them: at most ten (class actions with their type
+    /// and properties), then how many more.
     static func listing(_ actions: [Action]) -> String {
-        DoublesCallLog.listing(actions) { DoublesValueDiff.describeWithType($0) }
+        DoublesCallLog.listing(actions)
     }
 }
 

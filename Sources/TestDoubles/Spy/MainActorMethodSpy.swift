@@ -98,6 +98,18 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
         self.init(method: method, declaredIn: member, fallback: .value(strictFallback), initialAnswer: .unconfigured)
     }
 
+    /// Creates a strict spy for a typed-throws method, whose unconfigured calls fail the test and
+    /// then throw the fallback error.
+    ///
+    /// - Parameters:
+    ///   - method: The method's name for failure messages; by default the name of the stub
+    ///     method that first calls the spy.
+    ///   - strictFallbackError: What an unconfigured call throws once the failure is reported.
+    ///   - member: Where the spy is declared; leave the default.
+    public convenience init(_ method: String? = nil, strictFallbackError: Failure, declaredIn member: String = #function) {
+        self.init(method: method, declaredIn: member, fallback: .error(strictFallbackError), initialAnswer: .unconfigured)
+    }
+
     /// A spy for a method the test expects never to be called: every call reports
     /// "Unimplemented: …" naming the method, then returns `fallback`.
     ///
@@ -261,14 +273,35 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        guard !values.isEmpty else {
+        results(inOrder: values.map { .success($0) }, afterLast: afterLast, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// Answers calls with `results`, one per call in order, each a value or an error; after the
+    /// last one, `afterLast` decides, as on ``MethodSpy``.
+    ///
+    /// - Parameters:
+    ///   - results: The answers, first call first. An empty list is reported as a mistake.
+    ///   - afterLast: What calls after the last answer get.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    public func results(
+        inOrder results: [Result<Output, Failure>],
+        afterLast: AfterLastAnswer = .repeatLast,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        guard !results.isEmpty else {
             FailureReporter.report(
                 "An answer sequence for \(method) needs at least one answer; got an empty list",
                 at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
             )
             return
         }
-        configure(.sequence(values.map { .success($0) }, afterLast: afterLast))
+        configure(.sequence(results, afterLast: afterLast))
     }
 
     /// Answers every call by throwing `error`.
@@ -413,6 +446,17 @@ extension MainActorMethodSpy where Output == Void {
     public convenience init(_ method: String? = nil, declaredIn member: String = #function) {
         self.init(method, defaultAnswer: (), declaredIn: member)
     }
+
+    /// A spy for a method returning nothing that the test expects never to be called.
+    ///
+    /// - Parameters:
+    ///   - method: The method's name for failure messages; by default the name of the stub
+    ///     method that first calls the spy.
+    ///   - member: Where the spy is declared; leave the default.
+    /// - Returns: A new spy.
+    public static func unimplemented(_ method: String? = nil, declaredIn member: String = #function) -> MainActorMethodSpy {
+        .unimplemented(method, fallback: (), declaredIn: member)
+    }
 }
 
 extension MainActorMethodSpy where Failure == any Error {
@@ -425,6 +469,43 @@ extension MainActorMethodSpy where Failure == any Error {
     ///   - member: Where the spy is declared; leave the default.
     public convenience init(_ method: String? = nil, declaredIn member: String = #function) {
         self.init(method: method, declaredIn: member, fallback: .spyError { $0 }, initialAnswer: .unconfigured)
+    }
+
+    /// A throwing spy the test expects never to be called: every call reports
+    /// "Unimplemented: …" naming the method, then throws ``SpyError/unimplemented(method:)``.
+    ///
+    /// - Parameters:
+    ///   - method: The method's name for failure messages; by default the name of the stub
+    ///     method that first calls the spy.
+    ///   - member: Where the spy is declared; leave the default.
+    /// - Returns: A new spy.
+    public static func unimplemented(_ method: String? = nil, declaredIn member: String = #function) -> MainActorMethodSpy {
+        MainActorMethodSpy(method: method, declaredIn: member, fallback: .spyError { $0 }, initialAnswer: .unimplemented)
+    }
+}
+
+extension MainActorMethodSpy where Output == Void, Failure == any Error {
+    /// Creates a throwing spy for a method that returns nothing: it records each call and
+    /// returns until the test configures an error with ``throws(_:)``.
+    ///
+    /// - Parameters:
+    ///   - method: The method's name for failure messages; by default the name of the stub
+    ///     method that first calls the spy.
+    ///   - member: Where the spy is declared; leave the default.
+    public convenience init(_ method: String? = nil, declaredIn member: String = #function) {
+        self.init(method: method, declaredIn: member, fallback: .spyError { $0 }, initialAnswer: .result(.success(())))
+    }
+
+    /// A throwing spy for a method returning nothing that the test expects never to be called:
+    /// every call reports "Unimplemented: …" and throws ``SpyError/unimplemented(method:)``.
+    ///
+    /// - Parameters:
+    ///   - method: The method's name for failure messages; by default the name of the stub
+    ///     method that first calls the spy.
+    ///   - member: Where the spy is declared; leave the default.
+    /// - Returns: A new spy.
+    public static func unimplemented(_ method: String? = nil, declaredIn member: String = #function) -> MainActorMethodSpy {
+        MainActorMethodSpy(method: method, declaredIn: member, fallback: .spyError { $0 }, initialAnswer: .unimplemented)
     }
 }
 
