@@ -33,16 +33,22 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     /// Called after each action is handled, with the action and the state after it.
     public typealias Callback = @Sendable (Action, State) -> Void
 
-    private struct Storage {
-        var state: State
-        var actions: [Action] = []
-        var queue: [Action] = []
-        var isHandling = false
-        var callbacks: [Callback] = []
+    @usableFromInline
+    struct Storage {
+        @usableFromInline var state: State
+        @usableFromInline var actions: [Action] = []
+        @usableFromInline var queue: [Action] = []
+        @usableFromInline var isHandling = false
+        @usableFromInline var callbacks: [Callback] = []
         /// Handled actions counted for `waitForActions`, under the same lock.
-        var waitList = DoublesWaitList()
+        @usableFromInline var waitList = DoublesWaitList()
+
+        init(state: State) {
+            self.state = state
+        }
 
         /// Records a handled action and its state; returns the waiters it satisfies.
+        @inlinable
         mutating func record(_ action: Action, state reduced: State) -> [DoublesWaitList.Waiter]? {
             state = reduced
             actions.append(action)
@@ -51,6 +57,7 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
 
         /// The next queued action with the state to reduce it from, or `nil` (and handling
         /// stops) when the queue is empty.
+        @inlinable
         mutating func takeNext() -> (Action, State)? {
             guard !queue.isEmpty else {
                 isHandling = false
@@ -61,8 +68,8 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     }
 
     private let initialState: State
-    private let reducer: Reducer?
-    private let storage: Locked<Storage>
+    @usableFromInline let reducer: Reducer?
+    @usableFromInline let storage: Locked<Storage>
 
     /// Creates a store with `initialState`, which changes only if a `reducer` is given; the
     /// reducer changes the state in place, the `(inout State, Action) -> Void` shape.
@@ -110,34 +117,43 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     /// ``onDispatch(_:)`` callbacks and resumes tasks waiting in ``waitForActions(_:timeout:fileID:filePath:line:column:)``.
     ///
     /// - Parameter action: The dispatched action.
+    @inlinable
     public func dispatch(_ action: Action) {
         // Two lock acquisitions per action when no callback is registered: one to take the
         // action (or queue it behind the dispatch already running), one to record its result
-        // and take the next queued action.
-        var next = storage.withLock { storage -> (Action, State)? in
+        // and take the next queued action. Inlined and specialized into the caller; the lock's
+        // closures return nothing so the generic lock needs no type metadata.
+        var next: (Action, State)?
+        storage.withLock { storage in
             if storage.isHandling {
                 storage.queue.append(action)
-                return nil
+            } else {
+                storage.isHandling = true
+                next = (action, storage.state)
             }
-            storage.isHandling = true
-            return (action, storage.state)
         }
         while let (handled, current) = next {
             var reduced = current
             reducer?(&reduced, handled)
-            let (callbacks, ready, following) = storage.withLock { storage -> ([Callback], [DoublesWaitList.Waiter]?, (Action, State)?) in
-                let ready = storage.record(handled, state: reduced)
+            var callbacks: [Callback] = []
+            var ready: [DoublesWaitList.Waiter]?
+            var following: (Action, State)?
+            storage.withLock { storage in
+                ready = storage.record(handled, state: reduced)
                 // With callbacks, the queue is read after they ran, so what they dispatch is
                 // queued behind this action rather than handled inside them.
-                return (storage.callbacks, ready, storage.callbacks.isEmpty ? storage.takeNext() : nil)
+                if storage.callbacks.isEmpty {
+                    following = storage.takeNext()
+                } else {
+                    callbacks = storage.callbacks
+                }
             }
             if let ready { DoublesWaitList.resume(ready) }
-            if callbacks.isEmpty {
-                next = following
-            } else {
+            if !callbacks.isEmpty {
                 for callback in callbacks { callback(handled, reduced) }
-                next = storage.withLock { $0.takeNext() }
+                storage.withLock { following = $0.takeNext() }
             }
+            next = following
         }
     }
 
