@@ -192,3 +192,28 @@ struct TestDoublesBookListViewModelTests {
         repository.saveSpy.expectNotCalled()
     }
 }
+
+/// Opening a book, tested against a main-actor router stub whose screens are not Sendable.
+@Suite("BookSelection with a main-actor router stub")
+@MainActor
+struct TestDoublesBookSelectionTests {
+    let router = BookDetailRouterStub()
+
+    // snippet: main-actor-spy-test
+    @Test("opening an unread book shows its screen offering Mark as finished")
+    func openShowsScreen() {
+        // Given
+        let book = Book.make { $0.status = .reading }
+        let screen = BookDetailScreen(book: book, offersFinish: false)
+        router.makeDetailScreenSpy.returns(screen)
+
+        // When
+        BookSelection(router: router).open(book, fromSearch: true)
+
+        // Then
+        router.makeDetailScreenSpy.expectCalledOnce(with: book)
+        router.showSpy.expectCalled(matching: "the book's screen") { $0 === screen && $0.offersFinish }
+        router.logOpenSpy.expectCalledOnce(with: book.id, true)
+    }
+    // end-snippet
+}

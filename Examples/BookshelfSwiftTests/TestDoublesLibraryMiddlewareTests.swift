@@ -55,6 +55,28 @@ struct TestDoublesLibraryMiddlewareTests {
         store.expectDispatched([.loadFailed("Could not refresh the library.")])
     }
 
+    // snippet: store-functional-reducer
+    @Test("a failed refresh dispatches a load failure, with a reducer that returns the new state")
+    func failedRefreshWithFunctionalReducer() async {
+        // Given: a (State, Action) -> State reducer
+        let store = RecordingStore(initialState: LibraryState()) { (state: LibraryState, action: LibraryAction) in
+            var next = state
+            LibraryState.reduce(&next, action)
+            return next
+        }
+        repository.fetchPageSpy.throws(URLError(.timedOut))
+
+        // When
+        LibraryMiddleware(repository: repository).handle(.refreshRequested, store: store)
+        await store.waitForActions(1)
+
+        // Then: matched by type and predicate, for actions that are not Equatable
+        store.expectDispatched(LibraryAction.self, "a load failure") { action in
+            if case .loadFailed = action { true } else { false }
+        }
+    }
+    // end-snippet
+
     @Test("other actions dispatch nothing")
     func otherActionsDispatchNothing() {
         // Given

@@ -7,14 +7,17 @@ import TestSupportKit
 /// Shared by both example suites from this test-support target, so its members are public; in
 /// an app's own test target the same stub needs no access modifiers.
 public final class BookRepositoryStub: BookRepository {
-    /// Creates a stub whose spies have no answers configured.
+    /// Creates a stub whose lookups answer with empty lists and whose page fetch is strict.
     public init() {}
 
-    public let cachedBooksSpy = Spy<Void, [Book]>("cachedBooks()", fallback: [])
-    public let recentlyAddedSpy = Spy<Int, [Book]>("recentlyAdded(limit:)", fallback: [])
-    public let validateSpy = ThrowingSpy<Book, Void>("validate(_:)")
-    public let fetchPageSpy = ThrowingSpy<Int, CatalogPage>("fetchPage(_:)")
-    public let saveSpy = ThrowingSpy<Book, Void>("save(_:)")
+    // No names: each spy is named after the stub method that calls it, such as fetchPage(_:).
+    // Default answers: answered silently until a test configures another answer.
+    public let cachedBooksSpy = Spy<Void, [Book]>(defaultAnswer: [])
+    public let recentlyAddedSpy = Spy<Int, [Book]>(defaultAnswer: [])
+    public let validateSpy = ThrowingSpy<Book, Void>()
+    // Strict: a test that reaches fetchPage(_:) without configuring it fails, naming the method.
+    public let fetchPageSpy = ThrowingSpy<Int, CatalogPage>()
+    public let saveSpy = ThrowingSpy<Book, Void>()
 
     public func cachedBooks() -> [Book] { cachedBooksSpy.call() }
     public func recentlyAdded(limit: Int) async -> [Book] { await recentlyAddedSpy.call(limit) }

@@ -191,3 +191,24 @@ final class TestDoublesBookListViewModelTests: XCTestCase {
         repository.saveSpy.expectNotCalled()
     }
 }
+
+/// Opening a book, tested against a main-actor router stub whose screens are not Sendable.
+@MainActor
+final class TestDoublesBookSelectionTests: XCTestCase {
+    // async: on Linux a synchronous test method of a @MainActor XCTestCase aborts test discovery.
+    func test_open_unreadBook_showsScreenOfferingFinish() async {
+        // Given
+        let router = BookDetailRouterStub()
+        let book = Book.make { $0.status = .reading }
+        let screen = BookDetailScreen(book: book, offersFinish: false)
+        router.makeDetailScreenSpy.returns(screen)
+
+        // When
+        BookSelection(router: router).open(book, fromSearch: false)
+
+        // Then
+        router.makeDetailScreenSpy.expectCalledOnce(with: book)
+        router.showSpy.expectCalled(matching: "the book's screen") { $0 === screen && $0.offersFinish }
+        router.logOpenSpy.expectCalledOnce(with: book.id, false)
+    }
+}

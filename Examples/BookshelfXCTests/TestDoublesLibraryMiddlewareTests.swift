@@ -37,6 +37,26 @@ final class TestDoublesLibraryMiddlewareTests: XCTestCase {
         XCTAssertEqual(store.state, LibraryState(books: books, isRefreshing: false))
     }
 
+    func test_handleRefreshRequested_withFunctionalReducerWhenFetchFails_dispatchesLoadFailure() async {
+        // Given: a (State, Action) -> State reducer
+        let repository = BookRepositoryStub()
+        repository.fetchPageSpy.throws(URLError(.timedOut))
+        let store = RecordingStore(initialState: LibraryState()) { (state: LibraryState, action: LibraryAction) in
+            var next = state
+            LibraryState.reduce(&next, action)
+            return next
+        }
+
+        // When
+        LibraryMiddleware(repository: repository).handle(.refreshRequested, store: store)
+        await store.waitForActions(1)
+
+        // Then: matched by type and predicate, for actions that are not Equatable
+        store.expectDispatched(LibraryAction.self, "a load failure") { action in
+            if case .loadFailed = action { true } else { false }
+        }
+    }
+
     func test_handleRefreshRequested_whenFetchFails_dispatchesLoadFailed() async {
         // Given
         let repository = BookRepositoryStub()

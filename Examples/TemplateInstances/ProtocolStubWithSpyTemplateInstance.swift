@@ -21,16 +21,17 @@ import TestDoubles // or: import TestSupportKit
 /// Verify:    `repository.fetchSpy.expectCalledOnce(with: 42)`, `.expectNotCalled()`,
 ///            `expectInOrder(repository.validateSpy, repository.moveSpy)`
 final class ItemRepositoryStub: ItemRepository {
-    // Synchronous: after a reported failure, an unconfigured call returns the fallback.
-    let cachedItemsSpy = Spy<Void, [Item]>("cachedItems()", fallback: [])
-    // Asynchronous, not throwing.
-    let countSpy = Spy<String, Int>("count(matching:)", fallback: 0)
+    // No names needed: each spy is named after the stub method that calls it, e.g. fetch(id:).
+    // Synchronous, with a default answer: unconfigured calls return [] silently, even after reset().
+    let cachedItemsSpy = Spy<Void, [Item]>(defaultAnswer: [])
+    // Asynchronous, strict: an unconfigured call fails the test, then returns the fallback.
+    let countSpy = Spy<String, Int>(strictFallback: 0)
     // Throwing, returning nothing: records and returns until a test configures an error.
-    let validateSpy = ThrowingSpy<Item, Void>("validate(_:)")
-    // Async throwing: after a reported failure, an unconfigured call throws SpyError.noAnswer.
-    let fetchSpy = ThrowingSpy<Int, Item>("fetch(id:)")
-    // Several arguments: a tuple (verify with expectCalled(matching:where:)) or an Equatable struct.
-    let moveSpy = ThrowingSpy<(id: Int, position: Int), Void>("move(id:to:)")
+    let validateSpy = ThrowingSpy<Item, Void>()
+    // Async throwing, strict: an unconfigured call fails the test and throws SpyError.noAnswer.
+    let fetchSpy = ThrowingSpy<Int, Item>()
+    // Several arguments: a tuple; verify with moveSpy.expectCalledOnce(with: 42, 3).
+    let moveSpy = ThrowingSpy<(Int, Int), Void>()
 
     func cachedItems() -> [Item] { cachedItemsSpy.call() }
     func count(matching query: String) async -> Int { await countSpy.call(query) }

@@ -180,6 +180,7 @@ struct RecordingStoreWaitTests {
         #expect(actions == [.increment, .add(2)])
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("waitForActions reports a timeout with the actions dispatched")
     func waitReportsTimeout() async {
         let store = RecordingTestStore(initialState: RecordingStoreTestState())
@@ -196,6 +197,7 @@ struct RecordingStoreWaitTests {
         #expect(failures.map(\.location.line) == [line])
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("waitForActions reports its timeout through Swift Testing at the caller's line")
     func waitReportsThroughSwiftTesting() async {
         let store = RecordingTestStore(initialState: RecordingStoreTestState())

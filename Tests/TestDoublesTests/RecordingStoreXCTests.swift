@@ -17,6 +17,7 @@ final class RecordingStoreXCTests: FailureRecordingTestCase {
         XCTAssertEqual(store.state.total, 3)
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @MainActor
     func test_waitForActions_whenTooFewArrive_reportsTimeoutAtCallerLine() async throws {
         let store = RecordingTestStore(initialState: RecordingStoreTestState())

@@ -7,7 +7,7 @@ import TestSupportTesting
 struct SpyAnswerTests {
     @Test("returns answers every call with the value")
     func returnsAnswersEveryCall() {
-        let spy = Spy<Void, Int>("count()", fallback: 0)
+        let spy = Spy<Void, Int>("count()", strictFallback: 0)
         spy.returns(5)
 
         #expect([spy.call(), spy.call()] == [5, 5])
@@ -15,7 +15,7 @@ struct SpyAnswerTests {
 
     @Test("returns(inOrder:) answers in order, then repeats the last value")
     func returnsInOrderRepeatsLast() {
-        let spy = Spy<Void, Int>("count()", fallback: 0)
+        let spy = Spy<Void, Int>("count()", strictFallback: 0)
         spy.returns(inOrder: [1, 2])
 
         #expect([spy.call(), spy.call(), spy.call(), spy.call()] == [1, 2, 2, 2])
@@ -23,7 +23,7 @@ struct SpyAnswerTests {
 
     @Test("returns(inOrder:afterLast: .reportFailure) reports the extra call and returns the fallback")
     func returnsInOrderReportsExhaustion() {
-        let spy = Spy<Void, Int>("count()", fallback: -1)
+        let spy = Spy<Void, Int>("count()", strictFallback: -1)
         spy.returns(inOrder: [1, 2], afterLast: .reportFailure)
         var answers: [Int] = []
 
@@ -40,7 +40,7 @@ struct SpyAnswerTests {
 
     @Test("an empty answer sequence is reported at the configuring line")
     func emptySequenceIsReported() {
-        let spy = Spy<Void, Int>("count()", fallback: 0)
+        let spy = Spy<Void, Int>("count()", strictFallback: 0)
 
         let line = #line + 2
         let failures = FailureReporter.collectFailures {
@@ -65,7 +65,7 @@ struct SpyAnswerTests {
 
     @Test("configuring a new sequence starts it from its first answer")
     func newSequenceStartsFromFirst() {
-        let spy = Spy<Void, Int>("count()", fallback: 0)
+        let spy = Spy<Void, Int>("count()", strictFallback: 0)
         spy.returns(inOrder: [1, 2])
         _ = spy.call()
 
@@ -102,7 +102,7 @@ struct SpyAnswerTests {
 
     @Test("an answer closure that calls the same spy again does not deadlock")
     func reentrantClosureDoesNotDeadlock() {
-        let spy = Spy<Int, Int>("factorial(_:)", fallback: 0)
+        let spy = Spy<Int, Int>("factorial(_:)", strictFallback: 0)
         spy.answers { number in number <= 1 ? 1 : number * spy.call(number - 1) }
 
         #expect(spy.call(5) == 120)
@@ -111,7 +111,7 @@ struct SpyAnswerTests {
 
     @Test("an answer closure may read the spy's calls")
     func closureMayReadCalls() {
-        let spy = Spy<String, Int>("track(_:)", fallback: 0)
+        let spy = Spy<String, Int>("track(_:)", strictFallback: 0)
         spy.answers { _ in spy.callCount }
 
         #expect([spy.call("a"), spy.call("b")] == [1, 2])
@@ -132,7 +132,7 @@ struct SpyAnswerTests {
 
     @Test("an asynchronous answer reached from a synchronous call is reported and the fallback returned")
     func asyncClosureFromSyncCallIsReported() {
-        let spy = Spy<String, Int>("length(_:)", fallback: -1)
+        let spy = Spy<String, Int>("length(_:)", strictFallback: -1)
         spy.answers { (text: String) async -> Int in text.count }
         var answer = 0
 
@@ -159,14 +159,15 @@ struct SpyFallbackTests {
         }
 
         #expect(failures.map(\.message) == [
-            "fetch(id:) was called with 9 but has no answer configured; configure one with returns(_:), answers(_:) "
-                + "or throws(_:); threw SpyError.noAnswer",
+            "fetch(id:) was called with 9 but has no answer configured; "
+                + "configure one in the test with returns(_:), answers(_:) or throws(_:), or create the spy with defaultAnswer: to answer unconfigured calls silently; threw SpyError.noAnswer"
+                + " (the spy was created in the test \"an unconfigured throwing spy reports the method and throws SpyError.noAnswer\")",
         ])
     }
 
     @Test("an unconfigured spy's failure points at the calling line")
     func unconfiguredSpyPointsAtCallingLine() {
-        let spy = Spy<Int, String>("title(for:)", fallback: "")
+        let spy = Spy<Int, String>("title(for:)", strictFallback: "")
 
         withKnownIssue {
             _ = spy.call(3)
@@ -177,7 +178,7 @@ struct SpyFallbackTests {
 
     @Test("a throwing spy created with a fallback value returns it instead of throwing")
     func throwingSpyWithFallbackValueReturnsIt() throws {
-        let spy = ThrowingSpy<Int, [String]>("titles(page:)", fallback: [])
+        let spy = ThrowingSpy<Int, [String]>("titles(page:)", strictFallback: [])
         var titles: [String]?
 
         let failures = try FailureReporter.collectFailures {
@@ -186,8 +187,9 @@ struct SpyFallbackTests {
 
         #expect(titles == [])
         #expect(failures.map(\.message) == [
-            "titles(page:) was called with 1 but has no answer configured; configure one with returns(_:), answers(_:) "
-                + "or throws(_:); returned the fallback []",
+            "titles(page:) was called with 1 but has no answer configured; "
+                + "configure one in the test with returns(_:), answers(_:) or throws(_:), or create the spy with defaultAnswer: to answer unconfigured calls silently; returned the fallback []"
+                + " (the spy was created in the test \"a throwing spy created with a fallback value returns it instead of throwing\")",
         ])
     }
 
@@ -271,13 +273,14 @@ struct SpyFallbackTests {
     @Test("a failure from a detached task reaches the scope that created the spy")
     func offTaskFailureReachesCreatingScope() async {
         let failures = await FailureReporter.collectFailures {
-            let spy = Spy<Int, Int>("score(_:)", fallback: 0)
+            let spy = Spy<Int, Int>("score(_:)", strictFallback: 0)
             await Task.detached { _ = spy.call(1) }.value
         }
 
         #expect(failures.map(\.message) == [
-            "score(_:) was called with 1 but has no answer configured; configure one with returns(_:), answers(_:) "
-                + "or throws(_:); returned the fallback 0",
+            "score(_:) was called with 1 but has no answer configured; "
+                + "configure one in the test with returns(_:), answers(_:) or throws(_:), or create the spy with defaultAnswer: to answer unconfigured calls silently; returned the fallback 0"
+                + " (the spy was created in the test \"a failure from a detached task reaches the scope that created the spy\")",
         ])
     }
 }

@@ -48,7 +48,7 @@ struct SpyRecordingTests {
 
     @Test("10,000 concurrent calls from a task group are all recorded")
     func concurrentCallsAreAllRecorded() async {
-        let spy = Spy<Int, Int>("square(_:)", fallback: 0)
+        let spy = Spy<Int, Int>("square(_:)", strictFallback: 0)
         spy.answers { $0 * $0 }
 
         await withTaskGroup(of: Void.self) { group in
@@ -101,7 +101,8 @@ struct SpyRecordingTests {
 
         #expect(failures.map(\.message) == [
             "count() was called with no arguments but has no answer configured; "
-                + "configure one with returns(_:), answers(_:) or throws(_:); returned the fallback 0",
+                + "configure one in the test with returns(_:), answers(_:) or throws(_:), or create the spy with defaultAnswer: to answer unconfigured calls silently; returned the fallback 0"
+                + " (the spy was created in the test \"reset forgets the configured answer, so the next call is unconfigured again\")",
         ])
     }
 
@@ -167,7 +168,8 @@ struct SpyIsolationTests {
 
         #expect(failures.map(\.message) == [
             "parse(_:) was called with \"x\" but has no answer configured; "
-                + "configure one with returns(_:), answers(_:) or throws(_:); threw SpyTestError(code: -1)",
+                + "configure one in the test with returns(_:), answers(_:) or throws(_:), or create the spy with defaultAnswer: to answer unconfigured calls silently; threw SpyTestError(code: -1)"
+                + " (the spy was created in the test \"an unconfigured typed-throws spy reports and throws its fallback error\")",
         ])
     }
 }

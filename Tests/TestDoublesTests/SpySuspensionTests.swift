@@ -100,6 +100,7 @@ struct SpySuspensionTests {
         #expect(suspension.suspendedCallCount == 0)
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("waitUntilSuspended reports a timeout naming the method")
     func waitUntilSuspendedReportsTimeout() async {
         let catalog = SpyTestCatalogStub()
@@ -192,6 +193,7 @@ struct SpyWaitForCallsTests {
         #expect(spy.calls == [1])
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("waitForCalls returns at once when the calls were already made")
     func waitForCallsReturnsAtOnceWhenMade() async {
         let spy = Spy<Int, Void>("ping(_:)")
@@ -203,6 +205,7 @@ struct SpyWaitForCallsTests {
         #expect(arrived)
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("waitForCalls reports a timeout with the calls seen")
     func waitForCallsReportsTimeout() async {
         let spy = Spy<Int, Void>("ping(_:)")

@@ -20,8 +20,8 @@ protocol SpyTestCatalog: Sendable {
 }
 
 final class SpyTestCatalogStub: SpyTestCatalog {
-    let countSpy = Spy<Void, Int>("count()", fallback: 0)
-    let searchSpy = Spy<String, [String]>("search(_:)", fallback: [])
+    let countSpy = Spy<Void, Int>("count()", strictFallback: 0)
+    let searchSpy = Spy<String, [String]>("search(_:)", strictFallback: [])
     let validateSpy = ThrowingSpy<SpyTestBook, Void>("validate(_:)")
     let fetchSpy = ThrowingSpy<Int, SpyTestBook>("fetch(id:)")
     let saveSpy = ThrowingSpy<SpyTestBook, Void>("save(_:)")
@@ -61,7 +61,7 @@ actor SpyTestCacheStub: SpyTestCache {
         var key: String
     }
 
-    let valueSpy = Spy<String, Int?>("value(for:)", fallback: nil)
+    let valueSpy = Spy<String, Int?>("value(for:)", strictFallback: nil)
     let storeSpy = ThrowingSpy<Store, Void>("store(_:for:)")
 
     func value(for key: String) -> Int? { valueSpy.call(key) }
@@ -74,7 +74,7 @@ protocol SpyTestParser: Sendable {
 }
 
 final class SpyTestParserStub: SpyTestParser {
-    let parseSpy = MethodSpy<String, Int, SpyTestError>("parse(_:)", fallbackError: SpyTestError(code: -1))
+    let parseSpy = MethodSpy<String, Int, SpyTestError>("parse(_:)", strictFallbackError: SpyTestError(code: -1))
 
     func parse(_ text: String) throws(SpyTestError) -> Int { try parseSpy.call(text) }
 }

@@ -4,7 +4,7 @@ import XCTest
 
 final class SpyXCTests: FailureRecordingTestCase {
     func test_call_withoutAnswer_reportsMethodAtCallingLine() throws {
-        let spy = Spy<Int, String>("title(for:)", fallback: "")
+        let spy = Spy<Int, String>("title(for:)", strictFallback: "")
 
         let line = #line + 1
         let failures = capturingXCTestFailures { _ = spy.call(3) }
@@ -14,7 +14,7 @@ final class SpyXCTests: FailureRecordingTestCase {
         XCTAssertTrue(
             failure.description.contains(
                 "title(for:) was called with 3 but has no answer configured; "
-                    + "configure one with returns(_:), answers(_:) or throws(_:); returned the fallback \"\""
+                    + "configure one in the test with returns(_:), answers(_:) or throws(_:), or create the spy with defaultAnswer: to answer unconfigured calls silently; returned the fallback \"\""
             ),
             failure.description
         )
@@ -37,7 +37,7 @@ final class SpyXCTests: FailureRecordingTestCase {
     }
 
     func test_call_withValue_returnsValueWithoutFailure() {
-        let spy = Spy<Void, Int>("count()", fallback: 0)
+        let spy = Spy<Void, Int>("count()", strictFallback: 0)
         spy.returns(4)
         var answer = 0
 
@@ -63,6 +63,7 @@ final class SpyXCTests: FailureRecordingTestCase {
         XCTAssertFalse(loader.isLoading)
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @MainActor
     func test_waitUntilSuspended_whenNoCallArrives_reportsTimeoutAtCallerLine() async throws {
         let catalog = SpyTestCatalogStub()

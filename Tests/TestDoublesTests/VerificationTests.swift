@@ -123,7 +123,7 @@ struct VerificationArgumentTests {
         let failures = FailureReporter.collectFailures { spy.expectCalledOnce(with: 3) }
 
         #expect(failures.map(\.message) == [
-            "Expected remove(id:) to be called once, but it was called 2 times\n  call #2 unexpected: 4",
+            "Expected remove(id:) to be called once with 3, but it was called 2 times\n  call #2 unexpected: 4",
         ])
     }
 
@@ -139,7 +139,8 @@ struct VerificationArgumentTests {
 
         #expect(failures.map(\.message) == [
             """
-            Expected save(_:) to be called 3 times, but it was called 2 times
+            Expected save(_:) to be called 3 times with [SpyTestBook(title: "Dune", pages: 412), \
+            SpyTestBook(title: "Emma", pages: 300), SpyTestBook(title: "Dune", pages: 412)], but it was called 2 times
               call #2 differs:
                 pages: expected 300, got 1
               call #3 missing: expected SpyTestBook(title: "Dune", pages: 412)
@@ -147,7 +148,7 @@ struct VerificationArgumentTests {
         ])
     }
 
-    @Test("expectCalls with the same count names only the arguments")
+    @Test("expectCalledOnce(with:) says the expected and the actual value in its headline")
     func expectCallsSameCountNamesArguments() {
         let spy = Spy<String, Void>("log(_:)")
         spy.call("a")
@@ -155,7 +156,7 @@ struct VerificationArgumentTests {
         let failures = FailureReporter.collectFailures { spy.expectCalls(["b"]) }
 
         #expect(failures.map(\.message) == [
-            "Expected log(_:) to be called with other arguments\n  call #1 differs:\n    expected \"b\", got \"a\"",
+            "Expected log(_:) to be called once with \"b\", but it was called with \"a\"\n  call #1 differs:\n    expected \"b\", got \"a\"",
         ])
     }
 

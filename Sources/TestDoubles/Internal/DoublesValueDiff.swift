@@ -3,9 +3,29 @@
 enum DoublesValueDiff {
     /// A short description of a recorded input: `()` reads as "no arguments".
     static func describe(_ value: Any) -> String {
+        describe(value, expandingObjects: true)
+    }
+
+    /// Class instances without a description of their own read as `Screen(title: "Dune")`, one
+    /// level deep (objects inside show their type only, so reference cycles end), instead of the
+    /// bare `Module.Screen`.
+    private static func describe(_ value: Any, expandingObjects: Bool) -> String {
         if value is Void { return "no arguments" }
         if let string = value as? String { return "\"\(string)\"" }
-        return String(describing: value)
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .class, !(value is CustomStringConvertible), !(value is CustomDebugStringConvertible) else {
+            return String(describing: value)
+        }
+        let typeName = String(describing: type(of: value))
+        guard expandingObjects else { return typeName }
+        var children: [Mirror.Child] = []
+        var level: Mirror? = mirror
+        while let current = level {
+            children = Array(current.children) + children
+            level = current.superclassMirror
+        }
+        let fields = children.map { "\($0.label ?? "_"): \(describe($0.value, expandingObjects: false))" }
+        return "\(typeName)(\(fields.joined(separator: ", ")))"
     }
 
     /// Lines naming each differing property, such as `title: expected "A", got "B"`; one line

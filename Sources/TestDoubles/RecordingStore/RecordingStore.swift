@@ -33,24 +33,52 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     /// Called after each action is handled, with the action and the state after it.
     public typealias Callback = @Sendable (Action, State) -> Void
 
-    private struct Storage {
-        var state: State
-        var actions: [Action] = []
-        var queue: [Action] = []
-        var isHandling = false
-        var callbacks: [Callback] = []
+    @usableFromInline
+    struct Storage {
+        @usableFromInline var state: State
+        @usableFromInline var actions: [Action] = []
+        @usableFromInline var queue: [Action] = []
+        @usableFromInline var isHandling = false
+        @usableFromInline var callbacks: [Callback] = []
+        /// Handled actions counted for `waitForActions`, under the same lock.
+        @usableFromInline var waitList = DoublesWaitList()
+
+        init(state: State) {
+            self.state = state
+        }
+
+        /// Records a handled action and its state; returns the waiters it satisfies.
+        @inlinable
+        mutating func record(_ action: Action, state reduced: State) -> [DoublesWaitList.Waiter]? {
+            state = reduced
+            actions.append(action)
+            return waitList.increment()
+        }
+
+        /// The next queued action with the state to reduce it from, or `nil` (and handling
+        /// stops) when the queue is empty.
+        @inlinable
+        mutating func takeNext() -> (Action, State)? {
+            guard !queue.isEmpty else {
+                isHandling = false
+                return nil
+            }
+            return (queue.removeFirst(), state)
+        }
     }
 
     private let initialState: State
-    private let reducer: Reducer?
-    private let storage: Locked<Storage>
-    private let handledCounter = DoublesEventCounter()
+    @usableFromInline let reducer: Reducer?
+    @usableFromInline let storage: Locked<Storage>
 
-    /// Creates a store with `initialState`, which changes only if a `reducer` is given.
+    /// Creates a store with `initialState`, which changes only if a `reducer` is given; the
+    /// reducer changes the state in place, the `(inout State, Action) -> Void` shape.
     ///
     /// ```swift
     /// let store = RecordingStore(initialState: LibraryState(), reducer: LibraryState.reduce)
     /// ```
+    ///
+    /// For reducers that return the new state, see ``init(initialState:reducer:)-(_,(State,Action)->State)``.
     ///
     /// - Parameters:
     ///   - initialState: The state before any action, and after ``reset()``.
@@ -59,6 +87,21 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
         self.initialState = initialState
         self.reducer = reducer
         self.storage = Locked(Storage(state: initialState))
+    }
+
+    /// Creates a store whose reducer returns the new state, given the state before the action.
+    ///
+    /// The `(State, Action) -> State` shape.
+    ///
+    /// ```swift
+    /// let store = RecordingStore(initialState: CounterState(), reducer: CounterState.reduced)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - initialState: The state before any action, and after ``reset()``.
+    ///   - reducer: Returns the state after an action, given the state before it.
+    public convenience init(initialState: State, reducer: @escaping @Sendable (State, Action) -> State) {
+        self.init(initialState: initialState, reducer: { state, action in state = reducer(state, action) })
     }
 
     /// The current state.
@@ -74,30 +117,43 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     /// ``onDispatch(_:)`` callbacks and resumes tasks waiting in ``waitForActions(_:timeout:fileID:filePath:line:column:)``.
     ///
     /// - Parameter action: The dispatched action.
+    @inlinable
     public func dispatch(_ action: Action) {
-        let startsHandling = storage.withLock { storage -> Bool in
-            storage.queue.append(action)
-            guard !storage.isHandling else { return false }
-            storage.isHandling = true
-            return true
+        // Two lock acquisitions per action when no callback is registered: one to take the
+        // action (or queue it behind the dispatch already running), one to record its result
+        // and take the next queued action. Inlined and specialized into the caller; the lock's
+        // closures return nothing so the generic lock needs no type metadata.
+        var next: (Action, State)?
+        storage.withLock { storage in
+            if storage.isHandling {
+                storage.queue.append(action)
+            } else {
+                storage.isHandling = true
+                next = (action, storage.state)
+            }
         }
-        guard startsHandling else { return }
-        while let (next, current) = storage.withLock({ storage -> (Action, State)? in
-            guard !storage.queue.isEmpty else {
-                storage.isHandling = false
-                return nil
-            }
-            return (storage.queue.removeFirst(), storage.state)
-        }) {
+        while let (handled, current) = next {
             var reduced = current
-            reducer?(&reduced, next)
-            let callbacks = storage.withLock { storage -> [Callback] in
-                storage.state = reduced
-                storage.actions.append(next)
-                return storage.callbacks
+            reducer?(&reduced, handled)
+            var callbacks: [Callback] = []
+            var ready: [DoublesWaitList.Waiter]?
+            var following: (Action, State)?
+            storage.withLock { storage in
+                ready = storage.record(handled, state: reduced)
+                // With callbacks, the queue is read after they ran, so what they dispatch is
+                // queued behind this action rather than handled inside them.
+                if storage.callbacks.isEmpty {
+                    following = storage.takeNext()
+                } else {
+                    callbacks = storage.callbacks
+                }
             }
-            handledCounter.increment()
-            for callback in callbacks { callback(next, reduced) }
+            if let ready { DoublesWaitList.resume(ready) }
+            if !callbacks.isEmpty {
+                for callback in callbacks { callback(handled, reduced) }
+                storage.withLock { following = $0.takeNext() }
+            }
+            next = following
         }
     }
 
@@ -143,12 +199,36 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     }
 
     /// Waits until `count` actions in all have been handled, resuming the moment the last one
-    /// is; reports a failure at the caller's line if that does not happen within `timeout`.
+    /// is; reports a failure at the caller's line if that does not happen within 5 seconds.
     ///
     /// ```swift
     /// middleware.handle(.refreshRequested)
     /// let actions = await store.waitForActions(2)
     /// ```
+    ///
+    /// Available at every deployment target; the overload with `timeout:` takes a `Duration`
+    /// (iOS 16, macOS 13, tvOS 16, watchOS 9).
+    ///
+    /// - Parameters:
+    ///   - count: How many handled actions to wait for, counted since creation or ``reset()``.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: Every action handled so far (at least `count` unless it timed out).
+    @discardableResult
+    public func waitForActions(
+        _ count: Int,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> [Action] {
+        await waitForActions(count, timeout: .standard, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Waits until `count` actions in all have been handled, resuming the moment the last one
+    /// is; reports a failure at the caller's line if that does not happen within `timeout`.
     ///
     /// - Parameters:
     ///   - count: How many handled actions to wait for, counted since creation or ``reset()``.
@@ -158,22 +238,29 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     ///   - line: The caller's line.
     ///   - column: The caller's column.
     /// - Returns: Every action handled so far (at least `count` unless it timed out).
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @discardableResult
     public func waitForActions(
         _ count: Int,
-        timeout: Duration = .seconds(5),
+        timeout: Duration,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) async -> [Action] {
-        let arrived = await handledCounter.wait(for: count, timeout: timeout)
+        await waitForActions(
+            count, timeout: DoublesTimeout(timeout), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
+    private func waitForActions(_ count: Int, timeout: DoublesTimeout, at site: CallSite) async -> [Action] {
+        let arrived = await waitForCount(count, timeout: timeout)
         let actions = dispatchedActions
         if !arrived {
             FailureReporter.report(
-                "Timed out after \(timeout.secondsText) waiting for \(count) dispatched "
+                "Timed out after \(timeout.text) waiting for \(count) dispatched "
                     + "\(count == 1 ? "action" : "actions"); \(actions.count) dispatched" + Self.listing(actions),
-                at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+                at: site
             )
         }
         return actions
@@ -185,15 +272,14 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
         storage.withLock { storage in
             storage.state = initialState
             storage.actions = []
+            storage.waitList.count = 0
         }
-        handledCounter.reset()
     }
 
+    /// The actions as failure messages list them: at most ten (class actions with their type
+    /// and properties), then how many more.
     static func listing(_ actions: [Action]) -> String {
-        guard !actions.isEmpty else { return "" }
-        return ":\n" + actions.enumerated()
-            .map { "  #\($0.offset + 1) \(DoublesValueDiff.describe($0.element))" }
-            .joined(separator: "\n")
+        DoublesCallLog.listing(actions)
     }
 }
 
@@ -206,5 +292,11 @@ extension RecordingStore where State == Void {
     /// ```
     public convenience init() {
         self.init(initialState: ())
+    }
+}
+
+extension RecordingStore: DoublesWaitListOwner {
+    func withWaitList<R>(_ body: (inout DoublesWaitList) -> R) -> R {
+        storage.withLock { body(&$0.waitList) }
     }
 }

@@ -50,6 +50,32 @@ public final class CallSuspension: Sendable {
     public var suspendedCallCount: Int { state.withLock { $0.parked.count } }
 
     /// Waits until `calls` calls in all have suspended here, resuming the moment the last one
+    /// arrives; reports a failure at the caller's line if that does not happen within 5 seconds.
+    ///
+    /// Available at every deployment target; the overload with `timeout:` takes a `Duration`
+    /// (iOS 16, macOS 13, tvOS 16, watchOS 9).
+    ///
+    /// - Parameters:
+    ///   - calls: How many suspended calls to wait for, counted since the suspension began.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: `true` when the calls arrived; `false` after reporting a timeout.
+    @discardableResult
+    public func waitUntilSuspended(
+        calls: Int = 1,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> Bool {
+        await waitUntilSuspended(
+            calls: calls, timeout: .standard, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
+    /// Waits until `calls` calls in all have suspended here, resuming the moment the last one
     /// arrives; reports a failure at the caller's line if that does not happen within
     /// `timeout`.
     ///
@@ -61,21 +87,29 @@ public final class CallSuspension: Sendable {
     ///   - line: The caller's line.
     ///   - column: The caller's column.
     /// - Returns: `true` when the calls arrived; `false` after reporting a timeout.
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @discardableResult
     public func waitUntilSuspended(
         calls: Int = 1,
-        timeout: Duration = .seconds(5),
+        timeout: Duration,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) async -> Bool {
+        await waitUntilSuspended(
+            calls: calls, timeout: DoublesTimeout(timeout),
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
+    private func waitUntilSuspended(calls: Int, timeout: DoublesTimeout, at site: CallSite) async -> Bool {
         if await arrivals.wait(for: calls, timeout: timeout) { return true }
         let arrived = arrivals.count
         FailureReporter.report(
-            "Timed out after \(timeout.secondsText) waiting for \(calls) \(calls == 1 ? "call" : "calls") to "
+            "Timed out after \(timeout.text) waiting for \(calls) \(calls == 1 ? "call" : "calls") to "
                 + "\(method) to suspend; \(arrived) suspended. Is the code under test calling it from an async context?",
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+            at: site
         )
         return false
     }
@@ -92,6 +126,7 @@ public final class CallSuspension: Sendable {
     }
 
     /// Suspends the calling task until ``release()``, unless released already or cancelled.
+    @usableFromInline
     func hold() async {
         let id = state.withLock { state -> UInt64 in
             state.nextID += 1

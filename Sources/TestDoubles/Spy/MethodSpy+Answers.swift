@@ -95,7 +95,7 @@ extension MethodSpy {
     ///
     /// - Parameter body: Computes the answer from the input.
     public func answers(_ body: @escaping @Sendable (Input) throws(Failure) -> Output) {
-        configure(.closure(body))
+        configure(.closure { input in try body(input) })
     }
 
     /// Answers every asynchronous call by running the asynchronous `body` with the call's
@@ -103,7 +103,7 @@ extension MethodSpy {
     ///
     /// - Parameter body: Computes the answer from the input.
     public func answers(_ body: @escaping @Sendable (Input) async throws(Failure) -> Output) {
-        configure(.asyncClosure(body))
+        configure(.asyncClosure { input in try await body(input) })
     }
 
     /// Holds every asynchronous call that arrives from now on until the returned suspension is
@@ -124,9 +124,9 @@ extension MethodSpy {
     @discardableResult
     public func suspendCalls() -> CallSuspension {
         let suspension = CallSuspension(method: method)
-        let previous = state.withLock { state -> CallSuspension? in
-            let previous = state.suspension
-            state.suspension = suspension
+        let previous = withRecords { records -> CallSuspension? in
+            let previous = records.suspension
+            records.suspension = suspension
             return previous
         }
         previous?.release()
@@ -134,9 +134,9 @@ extension MethodSpy {
     }
 
     private func configure(_ answer: Answer) {
-        state.withLock { state in
-            state.answer = answer
-            state.answersGiven = 0
+        withRecords { records in
+            records.answer = answer
+            records.answersGiven = 0
         }
     }
 }

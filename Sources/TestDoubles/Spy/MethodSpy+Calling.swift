@@ -1,25 +1,28 @@
 import TestSupportCore
 
 extension MethodSpy {
+    @usableFromInline
     enum Resolution {
         case result(Result<Output, Failure>)
-        case closure(@Sendable (Input) throws(Failure) -> Output)
-        case asyncClosure(@Sendable (Input) async throws(Failure) -> Output)
+        case closure(@Sendable (Input) throws -> Output)
+        case asyncClosure(@Sendable (Input) async throws -> Output)
         case failed(FailureKind)
     }
 
+    @usableFromInline
     enum FailureKind {
         case unconfigured
         case unimplemented
         case answersExhausted(callNumber: Int, answers: Int)
         case asyncAnswerCalledSynchronously
+        case answerThrewForeignError(String)
     }
 
     /// Records a call from a synchronous method and answers it; the stub's method body.
     ///
     /// ```swift
     /// func cachedBooks() -> [Book] { cachedBooksSpy.call() }
-    /// func validate(_ book: Book) throws { try validate.call(book) }
+    /// func validate(_ book: Book) throws { try validateSpy.call(book) }
     /// ```
     ///
     /// - Parameters:
@@ -28,35 +31,63 @@ extension MethodSpy {
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
     ///   - column: The caller's column.
+    ///   - function: The calling stub method, which names a spy created without a name.
     /// - Returns: The configured answer, or the fallback after reporting a failure.
     /// - Throws: The configured error, or the fallback error after reporting a failure.
+    @inlinable
     @discardableResult
     public func call(
         _ input: Input,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
-        column: UInt = #column
+        column: UInt = #column,
+        function: StaticString = #function
     ) throws(Failure) -> Output {
-        let (suspension, resolution) = recordAndResolve(input, canWait: false)
-        if suspension != nil {
+        var resolution = Resolution.failed(.unconfigured)
+        var suspension: CallSuspension?
+        var ready: [DoublesWaitList.Waiter]?
+        // One lock acquisition records the call, its ordinal and the count waiters look at, and
+        // picks the answer. The closure returns Void so the generic lock needs no metadata.
+        DoublesSpyLock.shared.withLock { ordinal in
+            ordinal &+= 1
+            recordsPointer.pointee.record(
+                input, ordinal: ordinal, caller: function, learnsName: learnsNameFromCaller, canWait: false,
+                resolution: &resolution, suspension: &suspension, ready: &ready
+            )
+        }
+        if let ready { DoublesWaitList.resume(ready) }
+        let heldSynchronously = suspension != nil
+        if case let .result(.success(value)) = resolution, !heldSynchronously { return value }
+        return try answerSlowly(
+            resolution, input: input, heldSynchronously: heldSynchronously,
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
+    /// Everything but a plain configured value: errors, closures, failures.
+    @usableFromInline
+    func answerSlowly(_ resolution: Resolution, input: Input, heldSynchronously: Bool, at site: CallSite) throws(Failure) -> Output {
+        if heldSynchronously {
             failures.report(
                 "\(method) was called synchronously while its calls are suspended; only asynchronous calls "
                     + "can be held, so this one was answered at once",
-                at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+                at: site
             )
         }
         switch resolution {
         case let .result(result):
             return try result.doublesGet()
         case let .closure(body):
-            return try body(input)
+            do {
+                return try body(input)
+            } catch {
+                return try castAnswerError(error, input: input, at: site)
+            }
         case .asyncClosure:
-            return try fail(.asyncAnswerCalledSynchronously, input: input, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            return try fail(.asyncAnswerCalledSynchronously, input: input, at: site)
         case let .failed(kind):
-            return try fail(kind, input: input, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-        case nil:
-            return try fail(.unconfigured, input: input, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            return try fail(kind, input: input, at: site)
         }
     }
 
@@ -73,88 +104,107 @@ extension MethodSpy {
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
     ///   - column: The caller's column.
+    ///   - function: The calling stub method, which names a spy created without a name.
     /// - Returns: The configured answer, or the fallback after reporting a failure.
     /// - Throws: The configured error, or the fallback error after reporting a failure.
+    @inlinable
     @discardableResult
     public func call(
         _ input: Input,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
-        column: UInt = #column
+        column: UInt = #column,
+        function: StaticString = #function
     ) async throws(Failure) -> Output {
-        var (suspension, resolution) = recordAndResolve(input, canWait: true)
+        var resolution = Resolution.failed(.unconfigured)
+        var suspension: CallSuspension?
+        var ready: [DoublesWaitList.Waiter]?
+        DoublesSpyLock.shared.withLock { ordinal in
+            ordinal &+= 1
+            recordsPointer.pointee.record(
+                input, ordinal: ordinal, caller: function, learnsName: learnsNameFromCaller, canWait: true,
+                resolution: &resolution, suspension: &suspension, ready: &ready
+            )
+        }
+        if let ready { DoublesWaitList.resume(ready) }
         if let suspension {
             await suspension.hold()
-            resolution = resolve(input)
+            resolution = withRecords { Self.resolve(in: &$0) }
         }
+        if case let .result(.success(value)) = resolution { return value }
+        return try await answerSlowly(resolution, input: input, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Everything but a plain configured value, for asynchronous calls.
+    @usableFromInline
+    func answerSlowly(_ resolution: Resolution, input: Input, at site: CallSite) async throws(Failure) -> Output {
         switch resolution {
         case let .result(result):
             return try result.doublesGet()
         case let .closure(body):
-            return try body(input)
-        case let .asyncClosure(body):
-            return try await body(input)
-        case let .failed(kind):
-            return try fail(kind, input: input, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-        case nil:
-            return try fail(.unconfigured, input: input, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-        }
-    }
-
-    /// Records the call and picks its answer under one acquisition of the lock, and returns the
-    /// suspension that holds calls, if any. A call that can wait on it gets no answer yet: it
-    /// gets one after the wait, so the test can still change it.
-    private func recordAndResolve(_ input: Input, canWait: Bool) -> (CallSuspension?, Resolution?) {
-        let ordinal = DoublesCallOrdinal.next()
-        let outcome = state.withLock { state -> (CallSuspension?, Resolution?) in
-            state.calls.append(RecordedCall(input: input, ordinal: ordinal))
-            if let suspension = state.suspension, !suspension.isReleased {
-                return (suspension, canWait ? nil : Self.resolve(in: &state))
+            do {
+                return try body(input)
+            } catch {
+                return try castAnswerError(error, input: input, at: site)
             }
-            return (nil, Self.resolve(in: &state))
+        case let .asyncClosure(body):
+            do {
+                return try await body(input)
+            } catch {
+                return try castAnswerError(error, input: input, at: site)
+            }
+        case let .failed(kind):
+            return try fail(kind, input: input, at: site)
         }
-        callCounter.increment()
-        return outcome
-    }
-
-    /// Picks the answer for a call that waited, under the lock.
-    private func resolve(_ input: Input) -> Resolution {
-        state.withLock { state in Self.resolve(in: &state) }
     }
 
     /// Picks the answer for the call; closures are returned, not run, and failure messages are
     /// written later, outside the lock. Call it under the lock.
-    private static func resolve(in state: inout State) -> Resolution {
-        switch state.answer {
+    @inlinable
+    @inline(__always)
+    static func resolve(in records: inout Records) -> Resolution {
+        switch records.answer {
+        case let .result(result):
+            return .result(result)
         case .unconfigured:
             return .failed(.unconfigured)
         case .unimplemented:
             return .failed(.unimplemented)
-        case let .result(result):
-            return .result(result)
         case let .closure(body):
             return .closure(body)
         case let .asyncClosure(body):
             return .asyncClosure(body)
         case let .sequence(results, afterLast):
-            let index = state.answersGiven
-            state.answersGiven += 1
+            let index = records.answersGiven
+            records.answersGiven += 1
             if index < results.count { return .result(results[index]) }
             if afterLast == .repeatLast, let last = results.last { return .result(last) }
             return .failed(.answersExhausted(callNumber: index + 1, answers: results.count))
         }
     }
 
+    /// Rethrows an error thrown by an answer closure as the spy's `Failure`. The closures are
+    /// stored with untyped `throws` (typed-throws function types need iOS 18 / macOS 15 at run
+    /// time) but only ever wrap closures that throw `Failure`, so the cast succeeds; anything
+    /// else is reported and answered with the fallback rather than trapping.
+    @usableFromInline
+    func castAnswerError(_ error: any Error, input: Input, at site: CallSite) throws(Failure) -> Output {
+        if let typed = error as? Failure { throw typed }
+        return try fail(.answerThrewForeignError(String(describing: error)), input: input, at: site)
+    }
+
     /// Reports the failure, then throws the matching ``SpyError`` when the spy throws untyped
     /// errors, and answers with the fallback otherwise.
-    private func fail(_ kind: FailureKind, input: Input, at site: CallSite) throws(Failure) -> Output {
+    @usableFromInline
+    func fail(_ kind: FailureKind, input: Input, at site: CallSite) throws(Failure) -> Output {
         let message: String
         let error: SpyError
         switch kind {
         case .unconfigured:
             message = "\(method) was called with \(DoublesValueDiff.describe(input)) but has no answer configured; "
-                + "configure one with returns(_:), answers(_:) or throws(_:)"
+                + "configure one in the test with returns(_:), answers(_:) or throws(_:), or create the spy with "
+                + "defaultAnswer: to answer unconfigured calls silently"
             error = .noAnswer(method: method)
         case .unimplemented:
             message = "Unimplemented: \(method) was called with \(DoublesValueDiff.describe(input)), "
@@ -168,16 +218,22 @@ extension MethodSpy {
             message = "\(method) has an asynchronous answer but was called synchronously; configure it with a "
                 + "synchronous closure"
             error = .noAnswer(method: method)
+        case let .answerThrewForeignError(thrown):
+            message = "\(method)'s answer closure threw \(thrown), which is not a \(Failure.self)"
+            error = .noAnswer(method: method)
         }
+        // The failure points at the stub's line; naming the test says whose stub it was.
+        var test = ""
+        if case .unconfigured = kind, let createdInTest { test = " (the spy was created in the test \"\(createdInTest)\")" }
         switch fallback {
         case let .value(value):
-            failures.report(message + (value is Void ? "" : "; returned the fallback \(DoublesValueDiff.describe(value))"), at: site)
+            failures.report(message + (value is Void ? "" : "; returned the fallback \(DoublesValueDiff.describe(value))") + test, at: site)
             return value
         case let .error(thrown):
-            failures.report(message + "; threw \(thrown)", at: site)
+            failures.report(message + "; threw \(thrown)" + test, at: site)
             throw thrown
         case let .spyError(makeError):
-            failures.report(message + "; threw SpyError.\(error.caseName)", at: site)
+            failures.report(message + "; threw SpyError.\(error.caseName)" + test, at: site)
             throw makeError(error)
         }
     }
@@ -195,16 +251,19 @@ extension MethodSpy where Input == Void {
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
     ///   - column: The caller's column.
+    ///   - function: The calling stub method, which names a spy created without a name.
     /// - Returns: The configured answer, or the fallback after reporting a failure.
     /// - Throws: The configured error, or the fallback error after reporting a failure.
+    @inlinable
     @discardableResult
     public func call(
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
-        column: UInt = #column
+        column: UInt = #column,
+        function: StaticString = #function
     ) throws(Failure) -> Output {
-        try call((), fileID: fileID, filePath: filePath, line: line, column: column)
+        try call((), fileID: fileID, filePath: filePath, line: line, column: column, function: function)
     }
 
     /// Records a call to an asynchronous method without arguments and answers it, suspending
@@ -219,21 +278,25 @@ extension MethodSpy where Input == Void {
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
     ///   - column: The caller's column.
+    ///   - function: The calling stub method, which names a spy created without a name.
     /// - Returns: The configured answer, or the fallback after reporting a failure.
     /// - Throws: The configured error, or the fallback error after reporting a failure.
+    @inlinable
     @discardableResult
     public func call(
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
-        column: UInt = #column
+        column: UInt = #column,
+        function: StaticString = #function
     ) async throws(Failure) -> Output {
-        try await call((), fileID: fileID, filePath: filePath, line: line, column: column)
+        try await call((), fileID: fileID, filePath: filePath, line: line, column: column, function: function)
     }
 }
 
 extension Result {
     /// `get()` with the typed error, on every toolchain.
+    @inlinable
     func doublesGet() throws(Failure) -> Success {
         switch self {
         case let .success(value): return value

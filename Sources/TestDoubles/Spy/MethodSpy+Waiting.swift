@@ -3,7 +3,7 @@ import TestSupportCore
 extension MethodSpy {
     /// Waits until the method has been called `count` times in all, resuming the moment the
     /// call that reaches it is recorded; reports a failure at the caller's line if that does not
-    /// happen within `timeout`.
+    /// happen within 5 seconds.
     ///
     /// For code that calls the dependency from a task of its own, with nothing to await:
     ///
@@ -11,6 +11,35 @@ extension MethodSpy {
     /// viewModel.refreshInBackground()
     /// await repository.fetchPageSpy.waitForCalls(1)
     /// repository.fetchPageSpy.expectCalledOnce(with: 1)
+    /// ```
+    ///
+    /// Available at every deployment target; ``waitForCalls(_:timeout:fileID:filePath:line:column:)``
+    /// takes another timeout as a `Duration` (iOS 16, macOS 13, tvOS 16, watchOS 9).
+    ///
+    /// - Parameters:
+    ///   - count: The number of calls to wait for, counted since creation or ``reset()``.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: `true` when the calls arrived; `false` after reporting a timeout.
+    @discardableResult
+    public func waitForCalls(
+        _ count: Int = 1,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> Bool {
+        await waitForCalls(count, timeout: .standard, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Waits until the method has been called `count` times in all, resuming the moment the
+    /// call that reaches it is recorded; reports a failure at the caller's line if that does not
+    /// happen within `timeout`.
+    ///
+    /// ```swift
+    /// await repository.fetchPageSpy.waitForCalls(2, timeout: .seconds(10))
     /// ```
     ///
     /// - Parameters:
@@ -21,23 +50,31 @@ extension MethodSpy {
     ///   - line: The caller's line.
     ///   - column: The caller's column.
     /// - Returns: `true` when the calls arrived; `false` after reporting a timeout.
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @discardableResult
     public func waitForCalls(
         _ count: Int = 1,
-        timeout: Duration = .seconds(5),
+        timeout: Duration,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) async -> Bool {
-        let arrived = await callCounter.wait(for: count, timeout: timeout)
+        await waitForCalls(
+            count, timeout: DoublesTimeout(timeout),
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
+    private func waitForCalls(_ count: Int, timeout: DoublesTimeout, at site: CallSite) async -> Bool {
+        let arrived = await waitForCount(count, timeout: timeout)
         failures.flush()
         if arrived { return true }
         let seen = calls
         FailureReporter.report(
-            "Timed out after \(timeout.secondsText) waiting for \(method) to be called \(Self.timesText(count)); "
+            "Timed out after \(timeout.text) waiting for \(method) to be called \(Self.timesText(count)); "
                 + "it was called \(Self.timesText(seen.count))" + Self.listing(seen),
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+            at: site
         )
         return false
     }

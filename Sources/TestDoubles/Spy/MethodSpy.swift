@@ -1,9 +1,10 @@
+import Testing
 import TestSupportCore
 
 /// A non-throwing spy for one method: `Spy<Input, Output>`.
 ///
 /// ```swift
-/// let cachedBooksSpy = Spy<Void, [Book]>("cachedBooks()", fallback: [])
+/// let cachedBooksSpy = Spy<Void, [Book]>(defaultAnswer: [])
 /// func cachedBooks() -> [Book] { cachedBooksSpy.call() }
 /// ```
 public typealias Spy<Input: Sendable, Output: Sendable> = MethodSpy<Input, Output, Never>
@@ -11,7 +12,7 @@ public typealias Spy<Input: Sendable, Output: Sendable> = MethodSpy<Input, Outpu
 /// A spy for one method that can throw any error: `ThrowingSpy<Input, Output>`.
 ///
 /// ```swift
-/// let fetchPageSpy = ThrowingSpy<Int, CatalogPage>("fetchPage(_:)")
+/// let fetchPageSpy = ThrowingSpy<Int, CatalogPage>()
 /// func fetchPage(_ page: Int) async throws -> CatalogPage { try await fetchPageSpy.call(page) }
 /// ```
 public typealias ThrowingSpy<Input: Sendable, Output: Sendable> = MethodSpy<Input, Output, any Error>
@@ -21,11 +22,13 @@ public typealias ThrowingSpy<Input: Sendable, Output: Sendable> = MethodSpy<Inpu
 ///
 /// Use the aliases: ``Spy`` for a method that does not throw, ``ThrowingSpy`` for one that
 /// throws, or `MethodSpy<Input, Output, MyError>` for a method with typed throws. Pass several
-/// arguments as a tuple or a small struct; `Void` when there are none.
+/// arguments as a tuple, `(Route, Bool)`, which `expectCalledOnce(with: route, true)` checks
+/// argument by argument; `Void` when there are none. For non-Sendable values on the main actor,
+/// use ``MainActorSpy``.
 ///
 /// ```swift
 /// final class BookRepositoryStub: BookRepository {
-///     let fetchPageSpy = ThrowingSpy<Int, CatalogPage>("fetchPage(_:)")
+///     let fetchPageSpy = ThrowingSpy<Int, CatalogPage>()
 ///     func fetchPage(_ page: Int) async throws -> CatalogPage { try await fetchPageSpy.call(page) }
 /// }
 ///
@@ -37,21 +40,35 @@ public typealias ThrowingSpy<Input: Sendable, Output: Sendable> = MethodSpy<Inpu
 /// }
 /// ```
 ///
-/// Every call is recorded, in order and thread-safely, before it is answered: see ``calls``,
-/// ``callCount`` and ``lastCall``. Answers: ``returns(_:)``, ``returns(inOrder:afterLast:)``,
-/// ``results(inOrder:afterLast:)``, ``answers(_:)-(@Sendable(Input)throws(Failure)->Output)``
-/// and ``throws(_:)``; an asynchronous call can also be held with ``suspendCalls()`` so a test
-/// can look at the state of the code under test while the call is in flight.
+/// The spy needs no name: failure messages name it after the stub method that first calls it
+/// (`fetchPage(_:)`, from `#function` at the call); before any call, after the stub's type ("a
+/// spy of BookRepositoryStub"). Pass a name to have it from the start.
 ///
-/// A call with no configured answer reports a failure naming the method, then throws or
-/// returns the spy's declared fallback. It never crashes. Closures the test configures run
-/// outside the spy's lock, so a closure may call the spy again.
+/// Two kinds of unconfigured spy, chosen at creation:
+/// - a **default answer** (`defaultAnswer:`) answers every unconfigured call silently, and
+///   ``reset()`` keeps it: the stub's everyday behaviour, like a real stub returning `[]`;
+/// - a **strict** spy (`strictFallback:`, or a ``ThrowingSpy`` created without one) fails the
+///   test on every unconfigured call, naming the method, then returns the fallback or throws
+///   ``SpyError/noAnswer(method:)``, so every call a test relies on is configured.
+///
+/// Every call is recorded, in order and thread-safely, before it is answered: see ``calls``,
+/// ``callCount`` and ``lastCall``. Answers: ``returns(_:)``, ``returns(inOrder:afterLast:fileID:filePath:line:column:)``,
+/// ``results(inOrder:afterLast:fileID:filePath:line:column:)``, `answers(_:)` and
+/// ``throws(_:)``; an asynchronous call can also be held with ``suspendCalls()`` so a test can
+/// look at the state of the code under test while the call is in flight. Closures the test
+/// configures run outside the spy's lock, so a closure may call the spy again. It never
+/// crashes.
 ///
 /// The spy is `Sendable`, so stubs of `@MainActor`, actor-constrained and `Sendable` protocols
 /// can hold it in a `let`.
-public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>: Sendable {
+public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>: @unchecked Sendable {
+    // @unchecked Sendable: `recordsPointer.pointee` is read and written only inside
+    // `DoublesSpyLock.shared.withLock`, the one lock all spies share (see DoublesSpyLock);
+    // every other stored property is an immutable `Sendable` value.
+
     /// What an unanswerable call (unconfigured, unimplemented, out of answers) gives back after
     /// the failure is reported.
+    @usableFromInline
     enum Fallback: Sendable {
         /// The value the test declared.
         case value(Output)
@@ -61,65 +78,171 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
         case spyError(@Sendable (SpyError) -> Failure)
     }
 
+    @usableFromInline
     enum Answer: Sendable {
         case unconfigured
         case unimplemented
         case result(Result<Output, Failure>)
-        case closure(@Sendable (Input) throws(Failure) -> Output)
-        case asyncClosure(@Sendable (Input) async throws(Failure) -> Output)
+        // Untyped `throws`: typed-throws function types need iOS 18 / macOS 15 metadata at run
+        // time. `answers(_:)` only stores closures that throw `Failure`; see `castAnswerError`.
+        case closure(@Sendable (Input) throws -> Output)
+        case asyncClosure(@Sendable (Input) async throws -> Output)
         case sequence([Result<Output, Failure>], afterLast: AfterLastAnswer)
     }
 
+    @usableFromInline
     struct RecordedCall: Sendable {
-        let input: Input
-        let ordinal: UInt64
+        @usableFromInline let input: Input
+        @usableFromInline let ordinal: UInt64
+
+        @inlinable
+        init(input: Input, ordinal: UInt64) {
+            self.input = input
+            self.ordinal = ordinal
+        }
     }
 
-    struct State: Sendable {
-        var calls: [RecordedCall] = []
-        var answer: Answer
-        var answersGiven = 0
-        var suspension: CallSuspension?
+    @usableFromInline
+    struct Records: Sendable {
+        @usableFromInline var calls: [RecordedCall] = []
+        @usableFromInline var answer: Answer
+        @usableFromInline var answersGiven = 0
+        @usableFromInline var suspension: CallSuspension?
+        @usableFromInline var waitList = DoublesWaitList()
+        /// The `#function` of the first stub method that called the spy, when the spy has no
+        /// name of its own.
+        @usableFromInline var callerFunction: StaticString?
+
+        @usableFromInline
+        init(answer: Answer) {
+            self.answer = answer
+        }
+
+        /// Records one call and picks its answer; the whole of a call's work under the lock, in
+        /// one access to the spy's records. A call that `canWait` and meets a held suspension
+        /// gets the suspension and no answer yet: it is answered after the wait, so the test
+        /// can still change the answer.
+        @inlinable
+        mutating func record(
+            _ input: Input,
+            ordinal: UInt64,
+            caller: StaticString,
+            learnsName: Bool,
+            canWait: Bool,
+            resolution: inout Resolution,
+            suspension: inout CallSuspension?,
+            ready: inout [DoublesWaitList.Waiter]?
+        ) {
+            calls.append(RecordedCall(input: input, ordinal: ordinal))
+            if learnsName, callerFunction == nil { callerFunction = caller }
+            ready = waitList.increment()
+            if let held = self.suspension, !held.isReleased {
+                suspension = held
+                if canWait { return }
+            }
+            resolution = MethodSpy.resolve(in: &self)
+        }
     }
 
-    /// The method's name as failure messages print it, such as `fetchPage(_:)`.
-    public let method: String
-
-    let fallback: Fallback
+    @usableFromInline let explicitName: String?
+    let declaredIn: String
+    /// Whether the spy takes its name from the first stub method that calls it.
+    @usableFromInline let learnsNameFromCaller: Bool
+    @usableFromInline let fallback: Fallback
     let initialAnswer: Answer
-    let state: Locked<State>
-    let callCounter = DoublesEventCounter()
-    let failures = OffTaskFailureReporter()
+    /// The Swift Testing test the spy was created in, for unconfigured-call messages.
+    let createdInTest: String?
+    /// The mutable part of the spy, reached only under the spies' lock. A pointer rather than a
+    /// stored `var`: the lock already makes every access exclusive, and the dynamic exclusivity
+    /// check a class's `var` gets would double the cost of a call.
+    @usableFromInline let recordsPointer: UnsafeMutablePointer<Records>
+    @usableFromInline let failures = OffTaskFailureReporter()
 
-    init(method: String, fallback: Fallback, initialAnswer: Answer) {
-        self.method = method
+    init(method: String?, declaredIn: String, fallback: Fallback, initialAnswer: Answer) {
+        self.explicitName = method
+        self.declaredIn = declaredIn
+        self.learnsNameFromCaller = method == nil && !declaredIn.contains("(")
         self.fallback = fallback
         self.initialAnswer = initialAnswer
-        self.state = Locked(State(answer: initialAnswer))
+        self.createdInTest = Test.current.map { $0.displayName ?? $0.name }
+        self.recordsPointer = UnsafeMutablePointer<Records>.allocate(capacity: 1)
+        self.recordsPointer.initialize(to: Records(answer: initialAnswer))
     }
 
-    /// Creates a spy that returns `fallback`, after reporting a failure, when it is called
-    /// with no answer configured.
+    deinit {
+        recordsPointer.deinitialize(count: 1)
+        recordsPointer.deallocate()
+    }
+
+    /// Runs `body` on the records under the spies' lock.
+    @inlinable
+    func withRecords<R>(_ body: (inout Records) -> R) -> R {
+        DoublesSpyLock.shared.withLock { _ in body(&recordsPointer.pointee) }
+    }
+
+    /// Creates a spy that answers every call the test has not configured with a default answer,
+    /// silently, even after a reset.
     ///
     /// ```swift
-    /// let cachedBooksSpy = Spy<Void, [Book]>("cachedBooks()", fallback: [])
+    /// let cachedBooksSpy = Spy<Void, [Book]>(defaultAnswer: [])
     /// ```
     ///
     /// - Parameters:
-    ///   - method: The method's name for failure messages, such as `cachedBooks()`.
-    ///   - fallback: What an unconfigured call returns once the failure is reported.
-    public convenience init(_ method: String, fallback: Output) {
-        self.init(method: method, fallback: .value(fallback), initialAnswer: .unconfigured)
+    ///   - method: The method's name for failure messages; by default the name of the stub
+    ///     method that first calls the spy.
+    ///   - defaultAnswer: What a call returns until the test configures another answer.
+    ///   - member: Where the spy is declared; leave the default.
+    public convenience init(_ method: String? = nil, defaultAnswer: Output, declaredIn member: String = #function) {
+        self.init(method: method, declaredIn: member, fallback: .value(defaultAnswer), initialAnswer: .result(.success(defaultAnswer)))
     }
 
-    /// Creates a spy that throws `fallbackError`, after reporting a failure, when it is called
-    /// with no answer configured: for methods with typed throws.
+    /// Creates a strict spy, whose unconfigured calls fail the test and then return the fallback.
+    ///
+    /// ```swift
+    /// let recentlyAddedSpy = Spy<Int, [Book]>(strictFallback: [])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - method: The method's name for failure messages; by default the name of the stub
+    ///     method that first calls the spy.
+    ///   - strictFallback: What an unconfigured call returns once the failure is reported.
+    ///   - member: Where the spy is declared; leave the default.
+    public convenience init(_ method: String? = nil, strictFallback: Output, declaredIn member: String = #function) {
+        self.init(method: method, declaredIn: member, fallback: .value(strictFallback), initialAnswer: .unconfigured)
+    }
+
+    /// Creates a strict spy for a typed-throws method, whose unconfigured calls fail the test and
+    /// then throw the fallback error.
+    ///
+    /// - Parameters:
+    ///   - method: The method's name for failure messages; by default the name of the stub
+    ///     method that first calls the spy.
+    ///   - strictFallbackError: What an unconfigured call throws once the failure is reported.
+    ///   - member: Where the spy is declared; leave the default.
+    public convenience init(_ method: String? = nil, strictFallbackError: Failure, declaredIn member: String = #function) {
+        self.init(method: method, declaredIn: member, fallback: .error(strictFallbackError), initialAnswer: .unconfigured)
+    }
+
+    /// Creates a strict spy; renamed, because a fallback is not a default answer.
+    ///
+    /// - Parameters:
+    ///   - method: The method's name for failure messages.
+    ///   - fallback: What an unconfigured call returns once the failure is reported.
+    @available(*, deprecated, renamed: "init(_:strictFallback:declaredIn:)",
+               message: "use init(strictFallback:) to fail on unconfigured calls, or init(defaultAnswer:) to answer them silently")
+    public convenience init(_ method: String, fallback: Output) {
+        self.init(method: method, declaredIn: method, fallback: .value(fallback), initialAnswer: .unconfigured)
+    }
+
+    /// Creates a strict spy for a method with typed throws; renamed, because a fallback is not
+    /// a default answer.
     ///
     /// - Parameters:
     ///   - method: The method's name for failure messages.
     ///   - fallbackError: What an unconfigured call throws once the failure is reported.
+    @available(*, deprecated, renamed: "init(_:strictFallbackError:declaredIn:)")
     public convenience init(_ method: String, fallbackError: Failure) {
-        self.init(method: method, fallback: .error(fallbackError), initialAnswer: .unconfigured)
+        self.init(method: method, declaredIn: method, fallback: .error(fallbackError), initialAnswer: .unconfigured)
     }
 
     /// A spy for a method the test expects never to be called: every call reports
@@ -133,34 +256,55 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
     /// ```
     ///
     /// - Parameters:
-    ///   - method: The method's name for failure messages.
+    ///   - method: The method's name for failure messages; by default the name of the stub
+    ///     method that first calls the spy.
     ///   - fallback: What a call returns once the failure is reported.
+    ///   - member: Where the spy is declared; leave the default.
     /// - Returns: A new spy.
-    public static func unimplemented(_ method: String, fallback: Output) -> MethodSpy {
-        MethodSpy(method: method, fallback: .value(fallback), initialAnswer: .unimplemented)
+    public static func unimplemented(_ method: String? = nil, fallback: Output, declaredIn member: String = #function) -> MethodSpy {
+        MethodSpy(method: method, declaredIn: member, fallback: .value(fallback), initialAnswer: .unimplemented)
     }
 
     /// A spy for a method with typed throws that the test expects never to be called: every
     /// call reports "Unimplemented: …" naming the method, then throws `fallbackError`.
     ///
     /// - Parameters:
-    ///   - method: The method's name for failure messages.
+    ///   - method: The method's name for failure messages; by default the name of the stub
+    ///     method that first calls the spy.
     ///   - fallbackError: What a call throws once the failure is reported.
+    ///   - member: Where the spy is declared; leave the default.
     /// - Returns: A new spy.
-    public static func unimplemented(_ method: String, fallbackError: Failure) -> MethodSpy {
-        MethodSpy(method: method, fallback: .error(fallbackError), initialAnswer: .unimplemented)
+    public static func unimplemented(_ method: String? = nil, fallbackError: Failure, declaredIn member: String = #function) -> MethodSpy {
+        MethodSpy(method: method, declaredIn: member, fallback: .error(fallbackError), initialAnswer: .unimplemented)
+    }
+
+    // MARK: Name
+
+    /// The method's name as failure messages print it, such as `fetchPage(_:)`: the name given
+    /// at creation, else the stub method that first called the spy, else where the spy was
+    /// declared ("a spy of BookRepositoryStub").
+    public var method: String {
+        if let explicitName { return explicitName }
+        if let caller = withRecords({ $0.callerFunction }) { return "\(caller)" }
+        return Self.name(declaredIn: declaredIn)
+    }
+
+    /// The name of a spy that has no name and was never called: `#function` at its declaration
+    /// is the stub's type for a stored property, or the function that created it.
+    static func name(declaredIn member: String) -> String {
+        member.contains("(") ? "the spy created in \(member)" : "a spy of \(member)"
     }
 
     // MARK: Recorded calls
 
     /// Every call's input, in the order the calls were made.
-    public var calls: [Input] { state.value.calls.map(\.input) }
+    public var calls: [Input] { withRecords { $0.calls }.map(\.input) }
 
     /// How many times the method was called.
-    public var callCount: Int { state.withLock { $0.calls.count } }
+    public var callCount: Int { withRecords { $0.calls.count } }
 
     /// The input of the most recent call, or `nil` if there was none.
-    public var lastCall: Input? { state.withLock { $0.calls.last?.input } }
+    public var lastCall: Input? { withRecords { $0.calls.last?.input } }
 
     /// Whether the method was called at least once.
     public var wasCalled: Bool { callCount > 0 }
@@ -176,91 +320,119 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
     ///
     /// ``reset()`` goes back to how the spy was created.
     public func makeUnimplemented() {
-        state.withLock { state in
-            state.answer = .unimplemented
-            state.answersGiven = 0
+        withRecords { records in
+            records.answer = .unimplemented
+            records.answersGiven = 0
         }
     }
 
     /// Forgets every recorded call and configured answer, releases calls held by
-    /// ``suspendCalls()``, and goes back to how the spy was created (unconfigured, or
-    /// unimplemented for ``unimplemented(_:fallback:)`` spies).
+    /// ``suspendCalls()``, and goes back to how the spy was created: its default answer, strict,
+    /// or unimplemented.
     public func reset() {
-        let suspension = state.withLock { state -> CallSuspension? in
-            let suspension = state.suspension
-            state = State(answer: initialAnswer)
+        let suspension = withRecords { records -> CallSuspension? in
+            let suspension = records.suspension
+            records.calls = []
+            records.answer = initialAnswer
+            records.answersGiven = 0
+            records.suspension = nil
+            records.waitList.count = 0
             return suspension
         }
-        callCounter.reset()
         suspension?.release()
+    }
+}
+
+extension MethodSpy: DoublesWaitListOwner {
+    func withWaitList<R>(_ body: (inout DoublesWaitList) -> R) -> R {
+        withRecords { body(&$0.waitList) }
     }
 }
 
 extension MethodSpy where Output == Void {
     /// Creates a spy for a method that returns nothing: it records each call and returns, with
-    /// nothing to configure. Use ``unimplemented(_:)`` for a method that must not be called.
+    /// nothing to configure. Use ``unimplemented(_:declaredIn:)`` for a method that must not be
+    /// called.
     ///
     /// ```swift
-    /// let removeSpy = Spy<Book.ID, Void>("remove(id:)")
+    /// let removeSpy = Spy<Book.ID, Void>()
     /// ```
     ///
-    /// - Parameter method: The method's name for failure messages.
-    public convenience init(_ method: String) {
-        self.init(method: method, fallback: .value(()), initialAnswer: .result(.success(())))
+    /// - Parameters:
+    ///   - method: The method's name for failure messages; by default the name of the stub
+    ///     method that first calls the spy.
+    ///   - member: Where the spy is declared; leave the default.
+    public convenience init(_ method: String? = nil, declaredIn member: String = #function) {
+        self.init(method: method, declaredIn: member, fallback: .value(()), initialAnswer: .result(.success(())))
     }
 
     /// A spy for a method returning nothing that the test expects never to be called.
     ///
-    /// - Parameter method: The method's name for failure messages.
+    /// - Parameters:
+    ///   - method: The method's name for failure messages; by default the name of the stub
+    ///     method that first calls the spy.
+    ///   - member: Where the spy is declared; leave the default.
     /// - Returns: A new spy.
-    public static func unimplemented(_ method: String) -> MethodSpy {
-        MethodSpy(method: method, fallback: .value(()), initialAnswer: .unimplemented)
+    public static func unimplemented(_ method: String? = nil, declaredIn member: String = #function) -> MethodSpy {
+        MethodSpy(method: method, declaredIn: member, fallback: .value(()), initialAnswer: .unimplemented)
     }
 }
 
 extension MethodSpy where Failure == any Error {
-    /// Creates a throwing spy; an unconfigured call reports a failure naming the method and
-    /// throws ``SpyError/noAnswer(method:)``.
+    /// Creates a strict throwing spy: an unconfigured call reports a failure naming the method
+    /// and throws ``SpyError/noAnswer(method:)``.
     ///
     /// ```swift
-    /// let fetchPageSpy = ThrowingSpy<Int, CatalogPage>("fetchPage(_:)")
+    /// let fetchPageSpy = ThrowingSpy<Int, CatalogPage>()
     /// ```
     ///
-    /// - Parameter method: The method's name for failure messages.
-    public convenience init(_ method: String) {
-        self.init(method: method, fallback: .spyError { $0 }, initialAnswer: .unconfigured)
+    /// - Parameters:
+    ///   - method: The method's name for failure messages; by default the name of the stub
+    ///     method that first calls the spy.
+    ///   - member: Where the spy is declared; leave the default.
+    public convenience init(_ method: String? = nil, declaredIn member: String = #function) {
+        self.init(method: method, declaredIn: member, fallback: .spyError { $0 }, initialAnswer: .unconfigured)
     }
 
     /// A throwing spy the test expects never to be called: every call reports
     /// "Unimplemented: …" naming the method, then throws ``SpyError/unimplemented(method:)``.
     ///
-    /// - Parameter method: The method's name for failure messages.
+    /// - Parameters:
+    ///   - method: The method's name for failure messages; by default the name of the stub
+    ///     method that first calls the spy.
+    ///   - member: Where the spy is declared; leave the default.
     /// - Returns: A new spy.
-    public static func unimplemented(_ method: String) -> MethodSpy {
-        MethodSpy(method: method, fallback: .spyError { $0 }, initialAnswer: .unimplemented)
+    public static func unimplemented(_ method: String? = nil, declaredIn member: String = #function) -> MethodSpy {
+        MethodSpy(method: method, declaredIn: member, fallback: .spyError { $0 }, initialAnswer: .unimplemented)
     }
 }
 
 extension MethodSpy where Output == Void, Failure == any Error {
     /// Creates a throwing spy for a method that returns nothing: it records each call and
-    /// returns until the test configures an error with ``throws(_:)``. Use ``unimplemented(_:)``
-    /// for a method that must not be called.
+    /// returns until the test configures an error with ``throws(_:)``. Use
+    /// ``unimplemented(_:declaredIn:)`` for a method that must not be called.
     ///
     /// ```swift
-    /// let saveSpy = ThrowingSpy<Book, Void>("save(_:)")
+    /// let saveSpy = ThrowingSpy<Book, Void>()
     /// ```
     ///
-    /// - Parameter method: The method's name for failure messages.
-    public convenience init(_ method: String) {
-        self.init(method: method, fallback: .spyError { $0 }, initialAnswer: .result(.success(())))
+    /// - Parameters:
+    ///   - method: The method's name for failure messages; by default the name of the stub
+    ///     method that first calls the spy.
+    ///   - member: Where the spy is declared; leave the default.
+    public convenience init(_ method: String? = nil, declaredIn member: String = #function) {
+        self.init(method: method, declaredIn: member, fallback: .spyError { $0 }, initialAnswer: .result(.success(())))
     }
 
     /// A throwing spy for a method returning nothing that the test expects never to be called:
     /// every call reports "Unimplemented: …" and throws ``SpyError/unimplemented(method:)``.
     ///
-    /// - Parameter method: The method's name for failure messages.
+    /// - Parameters:
+    ///   - method: The method's name for failure messages; by default the name of the stub
+    ///     method that first calls the spy.
+    ///   - member: Where the spy is declared; leave the default.
     /// - Returns: A new spy.
-    public static func unimplemented(_ method: String) -> MethodSpy {
-        MethodSpy(method: method, fallback: .spyError { $0 }, initialAnswer: .unimplemented)
+    public static func unimplemented(_ method: String? = nil, declaredIn member: String = #function) -> MethodSpy {
+        MethodSpy(method: method, declaredIn: member, fallback: .spyError { $0 }, initialAnswer: .unimplemented)
     }
 }

@@ -42,14 +42,17 @@ public func expectInOrder<each Input: Sendable, each Output: Sendable, each Fail
 struct DoublesOrderStep {
     let spyID: ObjectIdentifier
     let method: String
-    let calls: [(ordinal: UInt64, input: String)]
+    /// Each call's ordinal, in call order.
+    let ordinals: [UInt64]
+    /// Describes call number `index` (from 0); only failing checks describe, and at most ten.
+    let describeCall: (Int) -> String
 
     /// The failure message, or `nil` when the steps' calls are in order.
     static func violation(in steps: [DoublesOrderStep]) -> String? {
         var after: UInt64 = 0
         var previous: (method: String, callNumber: Int)?
         for step in steps {
-            guard let index = step.calls.firstIndex(where: { $0.ordinal > after }) else {
+            guard let index = step.ordinals.firstIndex(where: { $0 > after }) else {
                 let order = steps.map(\.method).joined(separator: " → ")
                 let reason: String
                 if let previous {
@@ -59,32 +62,38 @@ struct DoublesOrderStep {
                 }
                 return "Expected calls in order \(order), but \(reason).\n" + seenListing(steps)
             }
-            after = step.calls[index].ordinal
+            after = step.ordinals[index]
             previous = (step.method, index + 1)
         }
         return nil
     }
 
+    /// The calls of the steps' spies merged in call order: at most ten, then how many more.
     private static func seenListing(_ steps: [DoublesOrderStep]) -> String {
         var seenSpies = Set<ObjectIdentifier>()
-        var all: [(ordinal: UInt64, text: String)] = []
-        for step in steps where seenSpies.insert(step.spyID).inserted {
-            all += step.calls.map { ($0.ordinal, "\(step.method) with \($0.input)") }
+        var all: [(ordinal: UInt64, step: Int, call: Int)] = []
+        for (stepIndex, step) in steps.enumerated() where seenSpies.insert(step.spyID).inserted {
+            all += step.ordinals.enumerated().map { ($0.element, stepIndex, $0.offset) }
         }
         guard !all.isEmpty else { return "No calls were recorded." }
-        return "Calls seen, in order:\n" + all.sorted { $0.ordinal < $1.ordinal }
-            .enumerated()
-            .map { "  \($0.offset + 1). \($0.element.text)" }
-            .joined(separator: "\n")
+        all.sort { $0.ordinal < $1.ordinal }
+        let limit = DoublesCallLog<Void>.listLimit
+        var lines = all.prefix(limit).enumerated().map { position, entry in
+            "  \(position + 1). \(steps[entry.step].method) with \(steps[entry.step].describeCall(entry.call))"
+        }
+        if all.count > limit { lines.append("  … and \(all.count - limit) more") }
+        return "Calls seen, in order:\n" + lines.joined(separator: "\n")
     }
 }
 
 extension MethodSpy {
     var orderStep: DoublesOrderStep {
-        DoublesOrderStep(
+        let recorded = withRecords { $0.calls }
+        return DoublesOrderStep(
             spyID: ObjectIdentifier(self),
             method: method,
-            calls: state.value.calls.map { ($0.ordinal, DoublesValueDiff.describe($0.input)) }
+            ordinals: recorded.map(\.ordinal),
+            describeCall: { DoublesValueDiff.describe(recorded[$0].input) }
         )
     }
 }

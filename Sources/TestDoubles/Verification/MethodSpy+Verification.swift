@@ -45,13 +45,8 @@ extension MethodSpy {
         column: UInt = #column
     ) {
         failures.flush()
-        let seen = calls
-        guard seen.count != times else { return }
-        FailureReporter.report(
-            "Expected \(method) to be called \(Self.timesText(times)), but it was called \(Self.timesText(seen.count))"
-                + Self.listing(seen),
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        )
+        guard let message = callLog.timesFailure(expected: times) else { return }
+        FailureReporter.report(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Reports a failure at the caller's line if the method was called at all.
@@ -72,12 +67,8 @@ extension MethodSpy {
         column: UInt = #column
     ) {
         failures.flush()
-        let seen = calls
-        guard !seen.isEmpty else { return }
-        FailureReporter.report(
-            "Expected \(method) not to be called, but it was called \(Self.timesText(seen.count))" + Self.listing(seen),
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        )
+        guard let message = callLog.notCalledFailure() else { return }
+        FailureReporter.report(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Reports a failure at the caller's line unless at least one call's input satisfies
@@ -103,29 +94,19 @@ extension MethodSpy {
         where predicate: (Input) throws -> Bool
     ) rethrows {
         failures.flush()
-        let seen = calls
-        guard try !seen.contains(where: predicate) else { return }
-        FailureReporter.report(
-            "Expected \(method) to be called with \(description), but none of its \(Self.timesText(seen.count, noun: "call")) matched"
-                + Self.listing(seen),
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        )
+        guard let message = try callLog.matchingFailure(description: description, where: predicate) else { return }
+        FailureReporter.report(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
+    /// The calls as verification messages read them.
+    var callLog: DoublesCallLog<Input> { DoublesCallLog(method: method, inputs: calls) }
+
     static func timesText(_ count: Int, noun: String = "time") -> String {
-        switch count {
-        case 0: "0 \(noun)s"
-        case 1 where noun == "time": "once"
-        case 1: "1 \(noun)"
-        default: "\(count) \(noun)s"
-        }
+        DoublesCallLog<Input>.timesText(count, noun: noun)
     }
 
     static func listing(_ inputs: [Input]) -> String {
-        guard !inputs.isEmpty else { return "" }
-        return ":\n" + inputs.enumerated()
-            .map { "  #\($0.offset + 1) \(DoublesValueDiff.describe($0.element))" }
-            .joined(separator: "\n")
+        DoublesCallLog.listing(inputs)
     }
 }
 
@@ -155,25 +136,11 @@ extension MethodSpy where Input: Equatable {
         column: UInt = #column
     ) {
         failures.flush()
-        let seen = calls
-        guard !seen.contains(expected) else { return }
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        guard !seen.isEmpty else {
-            FailureReporter.report(
-                "Expected \(method) to be called with \(DoublesValueDiff.describe(expected)), but it was never called",
-                at: site
-            )
-            return
-        }
-        let closest = Self.closestCall(to: expected, in: seen)
-        FailureReporter.report(
-            "Expected \(method) to be called with \(DoublesValueDiff.describe(expected)), "
-                + "but its \(Self.timesText(seen.count, noun: "call")) had other arguments"
-                + Self.listing(seen)
-                + "\nCall #\(closest + 1) differs:\n"
-                + DoublesValueDiff.diffBlock(expected: expected, actual: seen[closest]),
-            at: site
-        )
+        guard let message = callLog.calledWithFailure(
+            expected, describe: { DoublesValueDiff.describe($0) }, equal: ==,
+            differences: { DoublesValueDiff.differences(expected: $0, actual: $1) }
+        ) else { return }
+        FailureReporter.report(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Reports a failure at the caller's line unless the method was called exactly once, with
@@ -220,45 +187,10 @@ extension MethodSpy where Input: Equatable {
         column: UInt = #column
     ) {
         failures.flush()
-        let seen = calls
-        guard seen != expected else { return }
-        var lines: [String] = []
-        if seen.count != expected.count {
-            lines.append(
-                "Expected \(method) to be called \(Self.timesText(expected.count)), but it was called \(Self.timesText(seen.count))"
-            )
-        } else {
-            lines.append("Expected \(method) to be called with other arguments")
-        }
-        for index in 0..<max(seen.count, expected.count) {
-            switch (index < expected.count ? expected[index] : nil, index < seen.count ? seen[index] : nil) {
-            case let (expectedInput?, seenInput?) where expectedInput != seenInput:
-                lines.append("  call #\(index + 1) differs:\n" + DoublesValueDiff.diffBlock(expected: expectedInput, actual: seenInput))
-            case let (expectedInput?, nil):
-                lines.append("  call #\(index + 1) missing: expected \(DoublesValueDiff.describe(expectedInput))")
-            case let (nil, seenInput?):
-                lines.append("  call #\(index + 1) unexpected: \(DoublesValueDiff.describe(seenInput))")
-            default:
-                break
-            }
-        }
-        FailureReporter.report(
-            lines.joined(separator: "\n"),
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        )
-    }
-
-    /// The index of the call whose input differs from `expected` in the fewest properties.
-    static func closestCall(to expected: Input, in seen: [Input]) -> Int {
-        var best = 0
-        var fewest = Int.max
-        for (index, input) in seen.enumerated() {
-            let count = DoublesValueDiff.differences(expected: expected, actual: input).count
-            if count < fewest {
-                fewest = count
-                best = index
-            }
-        }
-        return best
+        guard let message = callLog.callsFailure(
+            expected, describe: { DoublesValueDiff.describe($0) }, equal: ==,
+            differences: { DoublesValueDiff.differences(expected: $0, actual: $1) }
+        ) else { return }
+        FailureReporter.report(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }

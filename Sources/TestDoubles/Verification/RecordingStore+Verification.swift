@@ -27,6 +27,87 @@ extension RecordingStore {
     }
 }
 
+extension RecordingStore {
+    /// Reports a failure at the caller's line unless some dispatched action has the type and
+    /// satisfies the predicate.
+    ///
+    /// For actions that are not `Equatable`, such as class actions or `any Action` existentials.
+    /// The message lists what was dispatched, with each action's type.
+    ///
+    /// ```swift
+    /// store.expectDispatched(LoadPage.self, "page 2") { $0.page == 2 }
+    /// // Expected a dispatched LoadPage matching page 2, but none of the 2 dispatched actions did:
+    /// //   #1 RefreshRequested()
+    /// //   #2 LoadPage(page: 1)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The concrete action type to look for.
+    ///   - description: What the predicate checks, for the failure message.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - predicate: Whether a matching action is the expected one; by default any action of
+    ///     the type is.
+    public func expectDispatched<Specific>(
+        _ type: Specific.Type,
+        _ description: String? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column,
+        where predicate: (Specific) -> Bool = { _ in true }
+    ) {
+        let actions = dispatchedActions
+        for action in actions {
+            if let specific = action as? Specific, predicate(specific) { return }
+        }
+        let wanted = "\(Specific.self)" + (description.map { " matching \($0)" } ?? "")
+        let reason = actions.isEmpty
+            ? "no action was dispatched"
+            : "none of the \(actions.count) dispatched \(actions.count == 1 ? "action" : "actions") did"
+        FailureReporter.report(
+            "Expected a dispatched \(wanted), but \(reason)" + Self.listing(actions),
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
+    /// Reports a failure at the caller's line if a dispatched action has the type and satisfies
+    /// the predicate.
+    ///
+    /// ```swift
+    /// store.expectNotDispatched(LoadFailed.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The concrete action type that must not appear.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - predicate: Which actions of the type count; by default all do.
+    public func expectNotDispatched<Specific>(
+        _ type: Specific.Type,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column,
+        where predicate: (Specific) -> Bool = { _ in true }
+    ) {
+        var found: [Action] = []
+        for action in dispatchedActions {
+            if let specific = action as? Specific, predicate(specific) { found.append(action) }
+        }
+        guard !found.isEmpty else { return }
+        FailureReporter.report(
+            "Expected no dispatched \(Specific.self), but \(found.count) \(found.count == 1 ? "was" : "were") dispatched"
+                + Self.listing(found),
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+}
+
 extension RecordingStore where Action: Equatable {
     /// Reports a failure at the caller's line unless the dispatched actions are exactly
     /// `expected`, in order; the message names each action that differs and how.
@@ -52,18 +133,24 @@ extension RecordingStore where Action: Equatable {
         guard actions != expected else { return }
         var lines = ["Expected \(expected.count) dispatched actions, got \(actions.count)"]
         if actions.count == expected.count { lines = ["Expected other dispatched actions"] }
+        // At most ten differences are spelled out; the rest are counted, so a long mismatch
+        // stays readable and cheap.
+        var unreported = 0
         for index in 0..<max(actions.count, expected.count) {
+            let line: String
             switch (index < expected.count ? expected[index] : nil, index < actions.count ? actions[index] : nil) {
             case let (expectedAction?, seenAction?) where expectedAction != seenAction:
-                lines.append("  action #\(index + 1) differs:\n" + DoublesValueDiff.diffBlock(expected: expectedAction, actual: seenAction))
+                line = "  action #\(index + 1) differs:\n" + DoublesValueDiff.diffBlock(expected: expectedAction, actual: seenAction)
             case let (expectedAction?, nil):
-                lines.append("  action #\(index + 1) missing: expected \(DoublesValueDiff.describe(expectedAction))")
+                line = "  action #\(index + 1) missing: expected \(DoublesValueDiff.describe(expectedAction))"
             case let (nil, seenAction?):
-                lines.append("  action #\(index + 1) unexpected: \(DoublesValueDiff.describe(seenAction))")
+                line = "  action #\(index + 1) unexpected: \(DoublesValueDiff.describe(seenAction))"
             default:
-                break
+                continue
             }
+            if lines.count <= DoublesCallLog<Action>.listLimit { lines.append(line) } else { unreported += 1 }
         }
+        if unreported > 0 { lines.append("  … and \(unreported) more \(unreported == 1 ? "difference" : "differences")") }
         FailureReporter.report(
             lines.joined(separator: "\n"),
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)

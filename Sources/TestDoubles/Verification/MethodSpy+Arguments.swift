@@ -1,0 +1,117 @@
+import TestSupportCore
+
+/// Verification for methods with several arguments, declared as a tuple of `Equatable` values:
+/// `Spy<(Route, Bool), Void>` for `navigate(to:animated:)`. Failure messages name each
+/// argument by the method's labels: `animated: expected true, got false`.
+extension MethodSpy {
+    /// Reports a failure at the caller's line unless some call had exactly these arguments.
+    ///
+    /// The message shows how the closest call differs, argument by argument.
+    ///
+    /// ```swift
+    /// coordinator.navigateSpy.expectCalled(with: .detail(dune.id), true)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - expected: The arguments a call must have had, in order.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    public func expectCalled<each Argument: Equatable>(
+        with expected: repeat each Argument,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) where Input == (repeat each Argument) {
+        failures.flush()
+        var values: [Any] = []
+        for argument in repeat each expected { values.append(argument) }
+        let log = argumentLog(count: values.count)
+        guard let message = log.calledWithFailure(
+            DoublesArgumentList(values: values, labels: labels(count: values.count)),
+            describe: { $0.text }, equal: ==, differences: { $1.differences(from: $0) }
+        ) else { return }
+        FailureReporter.report(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Reports a failure at the caller's line unless the method was called once, with these
+    /// arguments.
+    ///
+    /// The headline says what was expected; each differing argument is named by its label.
+    ///
+    /// ```swift
+    /// coordinator.navigateSpy.expectCalledOnce(with: .detail(dune.id), true)
+    /// // Expected navigate(to:animated:) to be called once with (to: detail(1), animated: true),
+    /// // but it was called with (to: detail(1), animated: false)
+    /// //   call #1 differs:
+    /// //     animated: expected true, got false
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - expected: The arguments of the one call, in order.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    public func expectCalledOnce<each Argument: Equatable>(
+        with expected: repeat each Argument,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) where Input == (repeat each Argument) {
+        failures.flush()
+        var values: [Any] = []
+        for argument in repeat each expected { values.append(argument) }
+        report(expectedCalls: [values], count: values.count, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Reports a failure at the caller's line unless the calls had exactly these arguments, in
+    /// order.
+    ///
+    /// ```swift
+    /// coordinator.navigateSpy.expectCalls([(.list, false), (.detail(dune.id), true)])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - expected: Every call's arguments, first call first.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    public func expectCalls<each Argument: Equatable>(
+        _ expected: [(repeat each Argument)],
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) where Input == (repeat each Argument) {
+        failures.flush()
+        var count = 0
+        for _ in repeat (each Argument).self { count += 1 }
+        let lists = expected.map { DoublesArgumentList(recorded: $0, count: count, labels: []).values }
+        report(expectedCalls: lists, count: count, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    private func report(expectedCalls: [[Any]], count: Int, at site: CallSite) {
+        let log = argumentLog(count: count)
+        let labels = labels(count: count)
+        guard let message = log.callsFailure(
+            expectedCalls.map { DoublesArgumentList(values: $0, labels: labels) },
+            describe: { $0.text }, equal: ==, differences: { $1.differences(from: $0) }
+        ) else { return }
+        FailureReporter.report(message, at: site)
+    }
+
+    private func labels(count: Int) -> [String] {
+        DoublesArguments.labels(of: method, count: count)
+    }
+
+    /// The calls as argument lists labelled by the method's argument labels.
+    private func argumentLog(count: Int) -> DoublesCallLog<DoublesArgumentList> {
+        let labels = labels(count: count)
+        return DoublesCallLog(method: method, inputs: calls.map { DoublesArgumentList(recorded: $0, count: count, labels: labels) })
+    }
+}
