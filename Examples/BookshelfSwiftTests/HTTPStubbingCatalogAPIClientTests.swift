@@ -258,7 +258,11 @@ struct HTTPStubbingCatalogAPIClientTests {
 
         // Then
         #expect(failures.map(\.message) == [
-            "Expected 1 POST /login, saw 0; requests seen (1):\n  1. GET https://api.bookshelf.example/books?page=1 → 200"
+            """
+            Expected 1 POST /login, saw 0; requests seen (1):
+              1. GET https://api.bookshelf.example/books?page=1 → 200
+            closest: 1. GET https://api.bookshelf.example/books?page=1: method is GET, expected POST; path is /books, expected /login
+            """,
         ])
         // end-snippet
     }

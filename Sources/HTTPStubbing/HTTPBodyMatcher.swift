@@ -10,11 +10,14 @@ public struct HTTPBodyMatcher: Sendable, CustomStringConvertible {
     /// What the matcher expects, as failure messages print it.
     public let description: String
     let mismatch: @Sendable (Data?) -> String?
+    /// Whether ``description`` says everything the matcher checks (no user predicate).
+    let isFullyDescribed: Bool
 
     /// Creates a matcher from a description and a check that returns why a body does not match,
     /// or `nil` when it does.
-    init(description: String, mismatch: @escaping @Sendable (Data?) -> String?) {
+    init(description: String, isFullyDescribed: Bool = true, mismatch: @escaping @Sendable (Data?) -> String?) {
         self.description = description
+        self.isFullyDescribed = isFullyDescribed
         self.mismatch = mismatch
     }
 
@@ -103,6 +106,22 @@ public struct HTTPBodyMatcher: Sendable, CustomStringConvertible {
         }
     }
 
+    /// Matches an `application/x-www-form-urlencoded` body that has exactly these fields with
+    /// these values and no others; order does not matter.
+    ///
+    /// - Parameter fields: Every field the body must have.
+    /// - Returns: The matcher.
+    public static func formFields(exactly fields: [String: String]) -> HTTPBodyMatcher {
+        let subset = formFields(fields)
+        let expected = fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+        return HTTPBodyMatcher(description: "exactly form fields \(expected)") { body in
+            let extra = FormEncoding.fields(in: body).keys.filter { fields[$0] == nil }.sorted()
+            let problems = [subset.mismatch(body)].compactMap { $0 }
+                + (extra.isEmpty ? [] : ["form has extra field\(extra.count == 1 ? "" : "s") \(extra.joined(separator: ", "))"])
+            return problems.isEmpty ? nil : problems.joined(separator: "; ")
+        }
+    }
+
     /// Matches when `predicate` returns `true` for the body.
     ///
     /// ```swift
@@ -114,7 +133,7 @@ public struct HTTPBodyMatcher: Sendable, CustomStringConvertible {
     ///   - predicate: The check; it receives `nil` when the request has no body.
     /// - Returns: The matcher.
     public static func matching(_ description: String, _ predicate: @escaping @Sendable (Data?) -> Bool) -> HTTPBodyMatcher {
-        HTTPBodyMatcher(description: "body \(description)") { body in
+        HTTPBodyMatcher(description: "body \(description)", isFullyDescribed: false) { body in
             predicate(body) ? nil : "body is not \(description): \(HTTPText.body(body))"
         }
     }

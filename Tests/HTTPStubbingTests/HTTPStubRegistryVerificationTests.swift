@@ -34,7 +34,11 @@ struct HTTPStubRegistryVerificationTests {
         }
 
         #expect(failures.map(\.message) == [
-            "Expected 1 POST /login, saw 0; requests seen (1):\n  1. GET https://a.test/books?page=1 → 200",
+            """
+            Expected 1 POST /login, saw 0; requests seen (1):
+              1. GET https://a.test/books?page=1 → 200
+            closest: 1. GET https://a.test/books?page=1: method is GET, expected POST; path is /books, expected /login
+            """,
         ])
         #expect(failures.first?.location.line == line)
     }
