@@ -44,7 +44,7 @@ enum ByteRange {
             return .bytes(max(0, length - suffix)...(length - 1))
         }
         guard let start = Int(first), start >= 0 else { return nil }
-        let end = last.isEmpty ? length - 1 : Int(last)
+        let end = last.isEmpty ? Int.max : Int(last)
         guard let end, end >= start else { return nil }
         guard start < length else { return .unsatisfiable }
         return .bytes(start...min(end, length - 1))
