@@ -49,6 +49,9 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         self.test = test
     }
 
+    /// Every condition's test in one closure, for the registry's stub entries.
+    var chainedTest: @Sendable (RecordedHTTPRequest) -> Bool { test }
+
     func adding(
         _ role: Condition.Role,
         _ description: String,

@@ -446,6 +446,7 @@ public final class HTTPStubRegistry: Sendable {
     /// predicates).
     func answer(_ request: RecordedHTTPRequest) -> HopAnswer {
         let stubs = state.withLock { $0.stubs }
+        let rangeRequested = request.header("Range") != nil
         var index = -1
         var claimed: HTTPStubResponse?
         var position = stubs.endIndex
@@ -463,7 +464,7 @@ public final class HTTPStubRegistry: Sendable {
                 guard !candidate.isUsedUp(after: count) else { return nil }
                 state.answerCounts[candidate.id] = count + 1
                 let response = candidate.response(after: count)
-                if let outcome = immediateOutcome(of: response, for: request) {
+                if let outcome = immediateOutcome(of: response, rangeRequested: rangeRequested) {
                     state.requests[index].outcome = outcome
                 }
                 return response
@@ -494,7 +495,7 @@ public final class HTTPStubRegistry: Sendable {
                 result: .response(url: request.url, statusCode: status, headers: fields, body: bytes),
                 delayNanoseconds: delay, bytesPerSecond: resolved.bytesPerSecond,
                 recordIndex: index, outcome: .responded(statusCode: status),
-                isSettled: immediateOutcome(of: response, for: request) != nil
+                isSettled: immediateOutcome(of: response, rangeRequested: rangeRequested) != nil
             )
             guard followsRedirects, let next = Redirect.nextRequest(after: request, statusCode: status, headers: fields) else {
                 return .deliver(plan)
@@ -505,11 +506,11 @@ public final class HTTPStubRegistry: Sendable {
 
     /// The outcome of answering `request` with `response`, when it is known before delivery (a
     /// fixed response, no delay, no throttling, no redirect to follow, no byte range).
-    private func immediateOutcome(of response: HTTPStubResponse, for request: RecordedHTTPRequest) -> RecordedHTTPRequest.Outcome? {
+    private func immediateOutcome(of response: HTTPStubResponse, rangeRequested: Bool) -> RecordedHTTPRequest.Outcome? {
         guard case .http(let statusCode, let headers, _) = response.content,
               response.delayNanoseconds ?? 0 == 0, response.bytesPerSecond == nil,
               !(followsRedirects && Redirect.statusCodes.contains(statusCode) && headers.keys.contains { $0.lowercased() == "location" }),
-              !(statusCode == 200 && request.header("Range") != nil) else { return nil }
+              !(statusCode == 200 && rangeRequested) else { return nil }
         return .responded(statusCode: statusCode)
     }
 

@@ -109,7 +109,8 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
     public func header(_ name: String) -> String? {
         if let exact = headers[name] { return exact }
         let lowered = name.lowercased()
-        return headers.first { $0.key.lowercased() == lowered }?.value
+        let length = name.utf8.count
+        return headers.first { $0.key.utf8.count == length && $0.key.lowercased() == lowered }?.value
     }
 
     /// The first value of the query item named `name`.

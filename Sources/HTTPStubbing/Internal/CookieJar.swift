@@ -18,11 +18,17 @@ enum CookieJar {
         return withCookies
     }
 
-    /// Stores the cookies a response's `Set-Cookie` headers set for `url`.
-    static func store(from headers: [String: String], for url: URL, in storage: HTTPCookieStorage) {
-        guard headers.keys.contains(where: { $0.lowercased() == "set-cookie" }) else { return }
+    /// Stores the cookies a response's `Set-Cookie` headers set for `url` in the storage of the
+    /// session `binding` describes; reads the storage only when there is a cookie to store.
+    static func store(from headers: [String: String], for url: URL, in binding: SessionBinding?) {
+        guard let binding, setsCookies(headers), let storage = binding.cookieStorage else { return }
         let cookies = HTTPCookie.cookies(withResponseHeaderFields: headers, for: url)
         guard !cookies.isEmpty else { return }
         storage.setCookies(cookies, for: url, mainDocumentURL: url)
+    }
+
+    /// Whether `headers` has a `Set-Cookie` field; compares lengths before case-folding.
+    static func setsCookies(_ headers: [String: String]) -> Bool {
+        headers.keys.contains { $0.utf8.count == 10 && $0.lowercased() == "set-cookie" }
     }
 }

@@ -14,6 +14,8 @@ final class StubEntry: Sendable {
     let registeredAt: CallSite
     /// The method the matcher requires, checked before its conditions run.
     let requiredMethod: String?
+    /// The matcher's chained test, held directly so matching copies no matcher.
+    private let test: @Sendable (RecordedHTTPRequest) -> Bool
 
     init(id: Int, matcher: HTTPRequestMatcher, responses: [HTTPStubResponse], limit: Int?, priority: Int, registeredAt: CallSite) {
         self.id = id
@@ -23,12 +25,13 @@ final class StubEntry: Sendable {
         self.priority = priority
         self.registeredAt = registeredAt
         self.requiredMethod = matcher.requiredMethod
+        self.test = matcher.chainedTest
     }
 
     /// Whether `request` matches, with the method compared first.
     func matches(_ request: RecordedHTTPRequest) -> Bool {
         if let requiredMethod, requiredMethod != request.method { return false }
-        return matcher.matches(request)
+        return test(request)
     }
 
     func isUsedUp(after answerCount: Int) -> Bool {

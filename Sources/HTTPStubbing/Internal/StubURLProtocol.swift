@@ -59,15 +59,17 @@ class StubURLProtocolBase: URLProtocol {
             failOnce(error.urlError(for: url))
             return
         }
-        let cookies = entry?.binding?.cookieStorage
         var recorded = RecordedHTTPRequest(request)
-        if let cookies { recorded = CookieJar.addingCookies(from: cookies, to: recorded) }
         #if canImport(ObjectiveC)
+        // Apple's URLSession may leave cookies to the protocol; FoundationNetworking adds the
+        // stored ones to the request before the protocol sees it (measured), so only Apple
+        // platforms add them here.
+        if let cookies = entry?.binding?.cookieStorage { recorded = CookieJar.addingCookies(from: cookies, to: recorded) }
         if let from = URLProtocol.property(forKey: Self.redirectedFromKey, in: request) as? String {
             recorded.redirectedFrom = URL(string: from)
         }
         #endif
-        answer(recorded, hops: 0, delay: 0, registry: registry, binding: entry?.binding, cookies: cookies)
+        answer(recorded, hops: 0, delay: 0, registry: registry, binding: entry?.binding, inStartLoading: true)
     }
 
     override func stopLoading() {
@@ -91,16 +93,16 @@ class StubURLProtocolBase: URLProtocol {
 
     // MARK: Answering hop by hop
 
-    private func answer(_ request: RecordedHTTPRequest, hops: Int, delay: UInt64, registry: HTTPStubRegistry, binding: SessionBinding?, cookies: HTTPCookieStorage?) {
+    private func answer(_ request: RecordedHTTPRequest, hops: Int, delay: UInt64, registry: HTTPStubRegistry, binding: SessionBinding?, inStartLoading: Bool = false) {
         switch registry.answer(request) {
         case .deliver(var plan):
             plan.delayNanoseconds = plan.delayNanoseconds &+ delay
-            perform(plan, cookies: cookies)
+            perform(plan, binding: binding, inStartLoading: inStartLoading)
         case .redirect(let next, let response):
-            if let cookies, case .response(let url, _, let headers, _) = response.result {
-                CookieJar.store(from: headers, for: url, in: cookies)
+            if case .response(let url, _, let headers, _) = response.result {
+                CookieJar.store(from: headers, for: url, in: binding)
             }
-            redirect(from: request, to: next, response: response, hops: hops, delay: delay, registry: registry, binding: binding, cookies: cookies)
+            redirect(from: request, to: next, response: response, hops: hops, delay: delay, registry: registry, binding: binding)
         }
     }
 
@@ -109,10 +111,10 @@ class StubURLProtocolBase: URLProtocol {
 
     /// On Apple platforms the session follows redirects itself: it asks its delegate, then
     /// starts a new protocol instance for the next hop.
-    private func redirect(from request: RecordedHTTPRequest, to next: RecordedHTTPRequest, response: DeliveryPlan, hops: Int, delay: UInt64, registry: HTTPStubRegistry, binding: SessionBinding?, cookies: HTTPCookieStorage?) {
+    private func redirect(from request: RecordedHTTPRequest, to next: RecordedHTTPRequest, response: DeliveryPlan, hops: Int, delay: UInt64, registry: HTTPStubRegistry, binding: SessionBinding?) {
         guard case .response(let url, let statusCode, let headers, _) = response.result,
               let redirectResponse = HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: headers) else {
-            perform(response, cookies: cookies)
+            perform(response, binding: binding)
             return
         }
         let nextRequest = Self.urlRequest(for: next, basedOn: self.request)
@@ -139,9 +141,9 @@ class StubURLProtocolBase: URLProtocol {
     #else
     /// On Linux FoundationNetworking does not follow a protocol's redirects, so the registry
     /// follows them itself, asking the delegate of a session it made, as URLSession would.
-    private func redirect(from request: RecordedHTTPRequest, to next: RecordedHTTPRequest, response: DeliveryPlan, hops: Int, delay: UInt64, registry: HTTPStubRegistry, binding: SessionBinding?, cookies: HTTPCookieStorage?) {
+    private func redirect(from request: RecordedHTTPRequest, to next: RecordedHTTPRequest, response: DeliveryPlan, hops: Int, delay: UInt64, registry: HTTPStubRegistry, binding: SessionBinding?) {
         guard case .response(let url, let statusCode, let headers, _) = response.result else {
-            perform(response, cookies: cookies)
+            perform(response, binding: binding)
             return
         }
         guard hops < HTTPStubRegistry.maximumRedirects else {
@@ -150,7 +152,7 @@ class StubURLProtocolBase: URLProtocol {
             perform(DeliveryPlan(
                 result: .failure(error, url: next.url), delayNanoseconds: delay, bytesPerSecond: nil,
                 recordIndex: response.recordIndex, outcome: .failed(urlErrorCode: error.code.rawValue), isSettled: false
-            ), cookies: cookies)
+            ), binding: binding)
             return
         }
         let hopDelay = delay &+ response.delayNanoseconds
@@ -161,19 +163,19 @@ class StubURLProtocolBase: URLProtocol {
                 // The delegate refused: the client receives the redirect response itself.
                 var final = response
                 final.delayNanoseconds = hopDelay
-                loader.perform(final, cookies: cookies)
+                loader.perform(final, binding: binding)
                 return
             }
             registry.settle(response.recordIndex, as: .redirected(statusCode: statusCode, location: chosen.url ?? next.url))
             var hop = chosen == proposed ? next : RecordedHTTPRequest(chosen)
             hop.redirectedFrom = request.url
-            if let cookies {
+            if let cookies = binding?.cookieStorage {
                 if request.header("Cookie") != nil, hop.header("Cookie") == request.header("Cookie") {
                     hop.headers = hop.headers.filter { $0.key.lowercased() != "cookie" }
                 }
                 hop = CookieJar.addingCookies(from: cookies, to: hop)
             }
-            loader.answer(hop, hops: hops + 1, delay: hopDelay, registry: registry, binding: binding, cookies: cookies)
+            loader.answer(hop, hops: hops + 1, delay: hopDelay, registry: registry, binding: binding)
         }
         guard let session = binding?.session, let delegate = session.delegate as? URLSessionTaskDelegate, let task,
               let redirectResponse = HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: headers) else {
@@ -198,18 +200,20 @@ class StubURLProtocolBase: URLProtocol {
 
     // MARK: Delivering
 
-    private func perform(_ plan: DeliveryPlan, cookies: HTTPCookieStorage?) {
-        state.withLock { $0.recordIndex = plan.recordIndex }
+    private func perform(_ plan: DeliveryPlan, binding: SessionBinding?, inStartLoading: Bool = false) {
         guard plan.delayNanoseconds > 0 else {
-            deliver(plan, cookies: cookies)
+            // Inside startLoading URLSession calls stopLoading on the same thread (Apple) or the
+            // same serial queue (Linux), so it cannot interleave until this returns.
+            deliver(plan, binding: binding, synchronously: inStartLoading)
             return
         }
+        state.withLock { $0.recordIndex = plan.recordIndex }   // for stopLoading to settle as cancelled
         schedule(afterNanoseconds: plan.delayNanoseconds) { loader in
-            loader.deliver(plan, cookies: cookies)
+            loader.deliver(plan, binding: binding)
         }
     }
 
-    private func deliver(_ plan: DeliveryPlan, cookies: HTTPCookieStorage?) {
+    private func deliver(_ plan: DeliveryPlan, binding: SessionBinding?, synchronously: Bool = false) {
         switch plan.result {
         case .response(let url, let statusCode, let headers, let body):
             guard let response = HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: headers) else {
@@ -220,8 +224,8 @@ class StubURLProtocolBase: URLProtocol {
                 }
                 return
             }
-            guard isLoading() else { return }
-            if let cookies { CookieJar.store(from: headers, for: url, in: cookies) }
+            guard synchronously || isLoading() else { return }
+            CookieJar.store(from: headers, for: url, in: binding)
             client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
             if let rate = plan.bytesPerSecond, body.count > 1 {
                 deliverChunks(of: body, rate: rate, plan: plan)
