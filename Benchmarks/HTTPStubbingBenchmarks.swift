@@ -184,15 +184,17 @@ enum HTTPStubbingBenchmark {
         }
         var expected = recorded
         stubs.verify(.get("/books"), count: expected)
-        var failures = 0
-        let duration = try await measure {
-            for _ in 0..<scaleRequestCount {
-                _ = try await session.data(for: request)
-                expected += 1
-                failures += FailureReporter.collectFailures { stubs.verify(.get("/books"), count: expected) }.count
+        let failures = Locked(0)
+        let duration = try await FailureReporter.withHandler({ _ in failures.withLock { $0 += 1 } }) {
+            try await measure {
+                for _ in 0..<scaleRequestCount {
+                    _ = try await session.data(for: request)
+                    expected += 1
+                    stubs.verify(.get("/books"), count: expected)
+                }
             }
         }
-        guard failures == 0 else { throw BenchmarkError(description: "verify failed \(failures) times") }
+        guard failures.value == 0 else { throw BenchmarkError(description: "verify failed \(failures.value) times") }
         return duration
     }
 
@@ -206,17 +208,17 @@ enum HTTPStubbingBenchmark {
         for _ in 0..<recorded {
             _ = try await session.data(for: request)
         }
-        var messageLength = 0
-        let failing = await measure {
-            messageLength = FailureReporter.collectFailures { stubs.verify(.post("/books"), count: 1) }.first?.message.count ?? 0
+        let messageLength = Locked(0)
+        let failing = await FailureReporter.withHandler({ failure in messageLength.withLock { $0 = failure.message.count } }) {
+            await measure { stubs.verify(.post("/books"), count: 1) }
         }
         var counted = 0
         let matcher = HTTPRequestMatcher.post("/books")
         let counting = await measure {
             counted = stubs.requests.filter { matcher.matches($0) }.count
         }
-        guard messageLength > 0, messageLength < 5_000, counted == 0 else {
-            throw BenchmarkError(description: "unexpected verify message of \(messageLength) characters")
+        guard messageLength.value > 0, messageLength.value < 5_000, counted == 0 else {
+            throw BenchmarkError(description: "unexpected verify message of \(messageLength.value) characters")
         }
         return (failing, counting)
     }

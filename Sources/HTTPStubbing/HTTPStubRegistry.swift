@@ -97,15 +97,15 @@ public final class HTTPStubRegistry: Sendable {
     private let binding: SessionBinding
 
     deinit {
-        var (session, extra) = state.withLock { state in
+        var session = state.withLock { state in
             defer { state.session = nil }
-            return (state.session, state.extraProtocolClasses)
+            return state.session
         }
-        RegistryDirectory.unregister([protocolClass] + extra)
+        RegistryDirectory.unregister([protocolClass] + state.withLock { $0.extraProtocolClasses })
         // A session someone still holds is left valid: its requests then fail with the
         // documented URLError, where an invalidated session would stop the process on Linux
         // ("Session invalidated"). One nobody holds is finished here.
-        if session != nil, isKnownUniquelyReferenced(&session!) {
+        if isKnownUniquelyReferenced(&session) {
             session?.finishTasksAndInvalidate()
         }
         // Failures still kept are reported when `failures` is released, right after this.

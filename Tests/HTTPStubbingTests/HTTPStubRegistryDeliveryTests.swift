@@ -37,6 +37,16 @@ struct HTTPStubRegistryDeliveryTests {
         #expect(received.chunks == 16)
     }
 
+    @Test("On Linux a throttled body reaches a completion handler or data(for:) whole, not only its last piece")
+    func throttledWithoutDelegate() async throws {
+        let stubs = HTTPStubRegistry()
+        stubs.stub(.any, with: HTTPStubResponse.text("0123456789abcdefghijklmnopqrstuvwxyz").throttled(bytesPerSecond: 1_000_000))
+
+        let (text, _) = try await stubs.session.text(for: try makeRequest("GET", "https://a.test/x"))
+
+        #expect(text == "0123456789abcdefghijklmnopqrstuvwxyz")
+    }
+
     @Test("A Range request gets 206 Partial Content with Content-Range and the slice")
     func range() async throws {
         let stubs = HTTPStubRegistry()

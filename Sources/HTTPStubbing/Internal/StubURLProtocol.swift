@@ -228,6 +228,16 @@ class StubURLProtocolBase: URLProtocol {
             CookieJar.store(from: headers, for: url, in: binding)
             client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
             if let rate = plan.bytesPerSecond, body.count > 1 {
+                guard Self.deliversChunks(binding) else {
+                    // The whole body, once, after the time the chunks would have taken.
+                    let total = UInt64(min(Double(body.count) / Double(rate) * 1e9, Double(UInt64.max / 4)))
+                    schedule(afterNanoseconds: total) { loader in
+                        guard loader.isLoading() else { return }
+                        loader.client?.urlProtocol(loader, didLoad: body)
+                        loader.finish(plan)
+                    }
+                    return
+                }
                 deliverChunks(of: body, rate: rate, plan: plan)
                 return
             }
@@ -240,6 +250,17 @@ class StubURLProtocolBase: URLProtocol {
             if !plan.isSettled { currentRegistry()?.settle(plan.recordIndex, as: plan.outcome) }
             client?.urlProtocol(self, didFailWithError: (error as? URLErrorBox)?.urlError(for: url) ?? error)
         }
+    }
+
+    /// Whether a throttled body may arrive in several pieces. FoundationNetworking keeps only the
+    /// last piece a custom protocol delivers when the task has a completion handler or is async
+    /// `data(for:)` (measured), so on Linux only sessions with a data delegate get chunks.
+    private static func deliversChunks(_ binding: SessionBinding?) -> Bool {
+        #if canImport(ObjectiveC)
+        return true
+        #else
+        return binding?.session?.delegate is URLSessionDataDelegate
+        #endif
     }
 
     /// Delivers `body` in up to 16 chunks spaced so the whole takes `body.count / rate` seconds.
