@@ -34,7 +34,9 @@ public struct HTTPBodyMatcher: Sendable, CustomStringConvertible {
     /// - Parameter data: The expected bytes.
     /// - Returns: The matcher.
     public static func data(_ data: Data) -> HTTPBodyMatcher {
-        HTTPBodyMatcher(description: "body " + HTTPText.body(data)) { body in
+        // A long or binary body prints shortened, so two such matchers may print alike.
+        let complete = data.count <= HTTPText.bodyLimit && String(data: data, encoding: .utf8) != nil
+        return HTTPBodyMatcher(description: "body " + HTTPText.body(data), isFullyDescribed: complete) { body in
             body == data ? nil : "body is \(HTTPText.body(body)), expected \(HTTPText.body(data))"
         }
     }
@@ -96,7 +98,8 @@ public struct HTTPBodyMatcher: Sendable, CustomStringConvertible {
     /// - Returns: The matcher.
     public static func formFields(_ fields: [String: String]) -> HTTPBodyMatcher {
         let expected = fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
-        return HTTPBodyMatcher(description: "form fields \(expected)") { body in
+        let ambiguous = fields.contains { HTTPRequestMatcher.isAmbiguous($0.key) || HTTPRequestMatcher.isAmbiguous($0.value) }
+        return HTTPBodyMatcher(description: "form fields \(expected)", isFullyDescribed: !ambiguous) { body in
             let actual = FormEncoding.fields(in: body)
             let problems = fields.sorted { $0.key < $1.key }.compactMap { name, value -> String? in
                 guard let found = actual[name] else { return "form field \(name) is missing" }
@@ -114,7 +117,7 @@ public struct HTTPBodyMatcher: Sendable, CustomStringConvertible {
     public static func formFields(exactly fields: [String: String]) -> HTTPBodyMatcher {
         let subset = formFields(fields)
         let expected = fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
-        return HTTPBodyMatcher(description: "exactly form fields \(expected)") { body in
+        return HTTPBodyMatcher(description: "exactly form fields \(expected)", isFullyDescribed: subset.isFullyDescribed) { body in
             let extra = FormEncoding.fields(in: body).keys.filter { fields[$0] == nil }.sorted()
             let problems = [subset.mismatch(body)].compactMap { $0 }
                 + (extra.isEmpty ? [] : ["form has extra field\(extra.count == 1 ? "" : "s") \(extra.joined(separator: ", "))"])

@@ -49,6 +49,12 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         self.test = test
     }
 
+    /// A key naming exactly what a fully described matcher checks: each condition's description,
+    /// separated by characters descriptions do not contain, so verification can keep counts per key.
+    var countingKey: String {
+        conditions.map(\.description).joined(separator: "\u{1E}")
+    }
+
     /// Every condition's test in one closure, for the registry's stub entries.
     var chainedTest: @Sendable (RecordedHTTPRequest) -> Bool { test }
 
@@ -469,6 +475,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         let expected = items.sorted { $0.key < $1.key }.map { QueryPair(name: $0.key, value: $0.value) }
         let shown = expected.isEmpty ? "no query" : "exactly query " + expected.map(\.text).joined(separator: "&")
         let sortedExpected = expected.map(\.text)
+        let ambiguous = items.contains { Self.isAmbiguous($0.key) || Self.isAmbiguous($0.value) }
         return adding(.refinement, shown) { request in
             request.queryPairs.count == expected.count && request.queryPairs.map(\.text).sorted() == sortedExpected
         } explain: { request in
@@ -482,11 +489,13 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
             return "query is \(actual.isEmpty ? "none" : actual.joined(separator: "&")), expected exactly "
                 + (sortedExpected.isEmpty ? "none" : sortedExpected.joined(separator: "&")) + " (" + problems.joined(separator: ", ") + ")"
         }
+        .markingPartlyDescribed(ambiguous)
     }
 
     /// `?flag` (no value) and `?flag=` (an empty value) are different items, as URLComponents reads them.
     private func queryItems(_ items: [QueryPair]) -> HTTPRequestMatcher {
         let shown = items.map(\.text).joined(separator: "&")
+        let ambiguous = items.contains { Self.isAmbiguous($0.name) || Self.isAmbiguous($0.value ?? "") }
         return adding(.refinement, "query \(shown)") { request in
             items.allSatisfy { item in
                 request.queryPairs.contains { $0 == item }
@@ -499,6 +508,12 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
                 return "query item \(item.name) is \(found.map { "\"\($0.text)\"" }.joined(separator: ", ")), expected \"\(item.text)\""
             }.joined(separator: "; ")
         }
+        .markingPartlyDescribed(ambiguous)
+    }
+
+    /// Whether a name or value could make two different matchers print the same description.
+    static func isAmbiguous(_ text: String) -> Bool {
+        text.contains("&") || text.contains("=") || text.contains("\u{1E}")
     }
 
     /// Adds: the header `name` (case-insensitive) has exactly `value`.

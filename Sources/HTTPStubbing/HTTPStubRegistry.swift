@@ -387,7 +387,7 @@ public final class HTTPStubRegistry: Sendable {
         guard matcher.isFullyDescribed else {
             return requests.reduce(0) { $0 + (matcher.matches($1) ? 1 : 0) }
         }
-        let key = matcher.description
+        let key = matcher.countingKey
         let (known, unseen) = state.withLock { state in
             let known = state.verifiedCounts[key] ?? (scanned: 0, count: 0)
             return (known, state.requests[min(known.scanned, state.requests.count)...])

@@ -224,4 +224,21 @@ struct UnhandledRequestTests {
         #expect(message.contains("closest: method is POST, expected GET"))
         #expect(message.contains("    … and 40 more stubs, none closer"))
     }
+
+    @Test("Two body matchers that print alike (long bodies differing late) keep separate counts")
+    func verifyCountsDoNotMixMatchersThatPrintAlike() async throws {
+        let stubs = HTTPStubRegistry()
+        stubs.stub(.any, with: .ok)
+        let first = Data(String(repeating: "a", count: 600).utf8 + [0x31])
+        let second = Data(String(repeating: "a", count: 600).utf8 + [0x32])
+        _ = try await stubs.session.data(for: try makeRequest("POST", "https://a.test/upload", body: first))
+
+        let failures = FailureReporter.collectFailures {
+            stubs.verify(.post("/upload").body(.data(first)), count: 1)
+            stubs.verify(.post("/upload").body(.data(second)), count: 0)
+        }
+
+        #expect(failures.isEmpty)
+    }
 }
+
