@@ -41,6 +41,22 @@ let httpStubbingComparisons: [Comparison] = [
         baseline: { try await HTTPStubbingBenchmark.bareStubRun() }
     ),
     Comparison(
+        name: "HTTP CPU time per GET, 100 stubs vs bare URLProtocol",
+        subjectLabel: "HTTPStubRegistry, CPU",
+        baselineLabel: "bare URLProtocol, CPU",
+        operations: HTTPStubbingBenchmark.requestCount,
+        subject: { try await HTTPStubbingBenchmark.registryRun(cpuTime: true) },
+        baseline: { try await HTTPStubbingBenchmark.bareStubRun(cpuTime: true) }
+    ),
+    Comparison(
+        name: "HTTP CPU time per GET, all 100 stubs scanned vs bare URLProtocol",
+        subjectLabel: "HTTPStubRegistry, CPU",
+        baselineLabel: "bare URLProtocol, CPU",
+        operations: HTTPStubbingBenchmark.requestCount,
+        subject: { try await HTTPStubbingBenchmark.fullScanRun(stubs: 100, cpuTime: true) },
+        baseline: { try await HTTPStubbingBenchmark.bareStubRun(cpuTime: true) }
+    ),
+    Comparison(
         name: "HTTP unhandled request until the client's URLError",
         subjectLabel: "HTTPStubRegistry, no stub",
         baselineLabel: "bare URLProtocol",
@@ -140,27 +156,27 @@ enum HTTPStubbingBenchmark {
         }
     }
 
-    static func registryRun(requests count: Int = requestCount, tasks: Int = 1) async throws -> Duration {
+    static func registryRun(requests count: Int = requestCount, tasks: Int = 1, cpuTime: Bool = false) async throws -> Duration {
         let stubs = HTTPStubRegistry()
         for page in 0..<stubCount {
             stubs.stub(.get("/books").query(["page": "\(page)"]), with: .json(#"{"books":[]}"#))
         }
-        return try await send(requests(count), through: stubs.session, tasks: tasks)
+        return try await send(requests(count), through: stubs.session, tasks: tasks, cpuTime: cpuTime)
     }
 
-    static func bareStubRun(requests count: Int = requestCount, tasks: Int = 1) async throws -> Duration {
+    static func bareStubRun(requests count: Int = requestCount, tasks: Int = 1, cpuTime: Bool = false) async throws -> Duration {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.protocolClasses = [BareStubURLProtocol.self]
         configuration.urlCache = nil
         let session = URLSession(configuration: configuration)
         defer { session.finishTasksAndInvalidate() }
-        return try await send(requests(count), through: session, tasks: tasks)
+        return try await send(requests(count), through: session, tasks: tasks, cpuTime: cpuTime)
     }
 
     static let scaleRequestCount = 500
 
     /// Every request matches only the first stub registered, so each one scans all `stubs`.
-    static func fullScanRun(stubs count: Int, requests requestCount: Int = requestCount) async throws -> Duration {
+    static func fullScanRun(stubs count: Int, requests requestCount: Int = requestCount, cpuTime: Bool = false) async throws -> Duration {
         let stubs = HTTPStubRegistry()
         stubs.stub(.get("/books").query(["page": "0"]), with: .json(#"{"books":[]}"#))
         for page in 1..<max(count, 1) {
@@ -169,7 +185,7 @@ enum HTTPStubbingBenchmark {
         let requests = (0..<requestCount).compactMap { _ in
             URL(string: "https://api.example.com/books?page=0&size=20").map { URLRequest(url: $0) }
         }
-        return try await send(requests, through: stubs.session, tasks: 1)
+        return try await send(requests, through: stubs.session, tasks: 1, cpuTime: cpuTime)
     }
 
     /// `recorded` requests first (not timed), then `scaleRequestCount` rounds of one request and
@@ -258,10 +274,13 @@ enum HTTPStubbingBenchmark {
         return (duration, MemoryUse.allocatedBytes() - before)
     }
 
-    /// Sends `requests` through `session`, split evenly over `tasks` concurrent tasks, and times it.
-    private static func send(_ requests: [URLRequest], through session: URLSession, tasks: Int) async throws -> Duration {
+    /// Sends `requests` through `session`, split evenly over `tasks` concurrent tasks, and times
+    /// it: wall-clock time, or with `cpuTime` the process's CPU time over all threads, which moves
+    /// less with the machine's load.
+    private static func send(_ requests: [URLRequest], through session: URLSession, tasks: Int, cpuTime: Bool = false) async throws -> Duration {
         let shares = (0..<tasks).map { task in stride(from: task, to: requests.count, by: tasks).map { requests[$0] } }
-        return try await measure {
+        let cpuBefore = processCPUNanoseconds()
+        let wall = try await measure {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for share in shares {
                     group.addTask {
@@ -273,6 +292,13 @@ enum HTTPStubbingBenchmark {
                 try await group.waitForAll()
             }
         }
+        return cpuTime ? .nanoseconds(processCPUNanoseconds() - cpuBefore) : wall
+    }
+
+    private static func processCPUNanoseconds() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 
     static func unhandledRun(stubs stubCount: Int = 0, requests requestCount: Int = requestCount) async throws -> Duration {

@@ -30,6 +30,38 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         let test: @Sendable (RecordedHTTPRequest) -> Bool
         /// Why a request fails `test`, for failure messages only.
         let explain: @Sendable (RecordedHTTPRequest) -> String
+        /// The same test as plain data, for the common conditions, so the registry can match
+        /// without calling closures.
+        var check: Check?
+    }
+
+    /// A condition the registry evaluates directly.
+    enum Check: Sendable {
+        case method(String)
+        case path(PathPattern)
+        case queryItems([QueryPair])
+
+        func passes(_ request: RecordedHTTPRequest) -> Bool {
+            switch self {
+            case .method(let method):
+                return request.method == method
+            case .path(let pattern):
+                return pattern.matches(request.path)
+            case .queryItems(let items):
+                for item in items where !request.queryPairs.contains(item) { return false }
+                return true
+            }
+        }
+    }
+
+    /// Every condition as a direct check, or `nil` when one of them needs its closure.
+    var checks: [Check]? {
+        var checks: [Check] = []
+        for condition in conditions {
+            guard let check = condition.check else { return nil }
+            checks.append(check)
+        }
+        return checks
     }
 
     private(set) var conditions: [Condition]
@@ -61,6 +93,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     func adding(
         _ role: Condition.Role,
         _ description: String,
+        check: Check? = nil,
         test: @escaping @Sendable (RecordedHTTPRequest) -> Bool,
         explain: @escaping @Sendable (RecordedHTTPRequest) -> String
     ) -> HTTPRequestMatcher {
@@ -71,7 +104,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         } else {
             chained = { request in prior(request) && test(request) }
         }
-        let condition = Condition(role: role, description: description, test: test, explain: explain)
+        let condition = Condition(role: role, description: description, test: test, explain: explain, check: check)
         var matcher = HTTPRequestMatcher(conditions + [condition], test: chained)
         matcher.requiredMethod = requiredMethod
         matcher.isFullyDescribed = isFullyDescribed
@@ -254,7 +287,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Returns: The narrowed matcher.
     public func method(_ method: HTTPMethod) -> HTTPRequestMatcher {
         let expected = method.rawValue
-        var matcher = adding(.method, expected) { request in
+        var matcher = adding(.method, expected, check: .method(expected)) { request in
             request.method == expected
         } explain: { request in
             "method is \(request.method), expected \(expected)"
@@ -341,7 +374,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Returns: The narrowed matcher.
     public func path(_ path: String) -> HTTPRequestMatcher {
         let pattern = PathPattern(path)
-        return adding(.location, pattern.text) { request in
+        return adding(.location, pattern.text, check: .path(pattern)) { request in
             pattern.matches(request.path)
         } explain: { request in
             "path is \(request.path), expected \(pattern.text)"
@@ -496,7 +529,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     private func queryItems(_ items: [QueryPair]) -> HTTPRequestMatcher {
         let shown = items.map(\.text).joined(separator: "&")
         let ambiguous = items.contains { Self.isAmbiguous($0.name) || Self.isAmbiguous($0.value ?? "") }
-        return adding(.refinement, "query \(shown)") { request in
+        return adding(.refinement, "query \(shown)", check: .queryItems(items)) { request in
             items.allSatisfy { item in
                 request.queryPairs.contains { $0 == item }
             }

@@ -16,6 +16,9 @@ final class StubEntry: Sendable {
     let requiredMethod: String?
     /// The matcher's chained test, held directly so matching copies no matcher.
     private let test: @Sendable (RecordedHTTPRequest) -> Bool
+    /// The matcher's conditions as direct checks when all of them have one (method, path,
+    /// query items): matching then calls no closure.
+    private let checks: [HTTPRequestMatcher.Check]?
 
     init(id: Int, matcher: HTTPRequestMatcher, responses: [HTTPStubResponse], limit: Int?, priority: Int, registeredAt: CallSite) {
         self.id = id
@@ -26,12 +29,15 @@ final class StubEntry: Sendable {
         self.registeredAt = registeredAt
         self.requiredMethod = matcher.requiredMethod
         self.test = matcher.chainedTest
+        self.checks = matcher.checks
     }
 
     /// Whether `request` matches, with the method compared first.
     func matches(_ request: RecordedHTTPRequest) -> Bool {
         if let requiredMethod, requiredMethod != request.method { return false }
-        return test(request)
+        guard let checks else { return test(request) }
+        for check in checks where !check.passes(request) { return false }
+        return true
     }
 
     func isUsedUp(after answerCount: Int) -> Bool {
