@@ -10,7 +10,7 @@ let repetitions = option("--repetitions").flatMap(Int.init) ?? 5
 let filter = option("--filter")
 let jsonPath = option("--json")
 
-let comparisons = (httpStubbingComparisons + testDoublesComparisons + seamsComparisons + fixturesComparisons)
+let comparisons = (httpStubbingComparisons + httpStubbingScaleComparisons + testDoublesComparisons + seamsComparisons + fixturesComparisons)
     .filter { comparison in filter.map { comparison.name.localizedCaseInsensitiveContains($0) } ?? true }
 
 let runner = BenchmarkRunner(repetitions: repetitions)
@@ -24,6 +24,7 @@ for comparison in comparisons {
 }
 print("Median of \(repetitions) runs after one warm-up; ratio = subject / baseline (below 1 is faster).")
 print(ResultTable.render(results))
+if filter.map({ "HTTP scale".localizedCaseInsensitiveContains($0) }) ?? true { await MemoryUse.printRegistryRetention() }
 if let jsonPath {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

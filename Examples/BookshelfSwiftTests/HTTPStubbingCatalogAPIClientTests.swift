@@ -258,8 +258,65 @@ struct HTTPStubbingCatalogAPIClientTests {
 
         // Then
         #expect(failures.map(\.message) == [
-            "Expected 1 POST /login, saw 0; requests seen (1):\n  1. GET https://api.bookshelf.example/books?page=1 → 200"
+            """
+            Expected 1 POST /login, saw 0; requests seen (1):
+              1. GET https://api.bookshelf.example/books?page=1 → 200
+            closest: 1. GET https://api.bookshelf.example/books?page=1: method is GET, expected POST; path is /books, expected /login
+            """,
         ])
         // end-snippet
     }
+
+    @Test("A specific stub with a priority answers before a broad fallback registered after it")
+    func priorityBeatsRegistrationOrder() async throws {
+        // Given
+        // snippet: matchers-swift-testing
+        let page = CatalogPage(books: [dune], nextPage: nil)
+        stubs.stub(.get("/books").query(exactly: ["page": "2"]), priority: 1, with: .json(page, encoder: CatalogAPIClient.encoder))
+        stubs.stub(.urlMatching(#"/books\?page=\d+$"#) || .pathSuffix("/catalog"), with: .status(503))
+        // end-snippet
+        let client = try makeClient()
+
+        // When
+        let loaded = try await client.books(page: 2, token: token)
+
+        // Then
+        #expect(loaded == page)
+        await #expect(throws: CatalogAPIError.unexpectedStatus(503)) { try await client.books(page: 3, token: token) }
+    }
+
+    @Test("A throttled catalog page still decodes once every chunk has arrived")
+    func throttledPageDecodes() async throws {
+        // Given
+        // snippet: throttled-swift-testing
+        let page = CatalogPage(books: [dune], nextPage: nil)
+        stubs.stub(.get("/books"), with: HTTPStubResponse.json(page, encoder: CatalogAPIClient.encoder).throttled(bytesPerSecond: 1_000_000))
+        // end-snippet
+        let client = try makeClient()
+
+        // When
+        let loaded = try await client.books(page: 1, token: token)
+
+        // Then
+        #expect(loaded == page)
+    }
+
+    @Test("verify with a header shows the header the closest request sent")
+    func verifyShowsClosestHeader() async throws {
+        // Given
+        stubs.stub(.get("/books"), with: .json(CatalogPage(books: [], nextPage: nil), encoder: CatalogAPIClient.encoder))
+        let client = try makeClient()
+        _ = try await client.books(page: 1, token: AuthToken(value: "expired"))
+
+        // When
+        let failures = FailureReporter.collectFailures {
+            stubs.verify(.get("/books").header("Authorization", "Bearer abc123"))
+        }
+
+        // Then
+        #expect(failures.first?.message.hasSuffix(
+            #"closest: 1. GET https://api.bookshelf.example/books?page=1: header Authorization is "Bearer expired", expected "Bearer abc123""#
+        ) == true)
+    }
 }
+

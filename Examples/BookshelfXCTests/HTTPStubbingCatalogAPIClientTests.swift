@@ -264,7 +264,66 @@ final class HTTPStubbingCatalogAPIClientTests: XCTestCase {
 
         // Then
         XCTAssertEqual(failures.map(\.message), [
-            "Expected 1 POST /login, saw 0; requests seen (1):\n  1. GET https://api.bookshelf.example/books?page=1 → 200"
+            """
+            Expected 1 POST /login, saw 0; requests seen (1):
+              1. GET https://api.bookshelf.example/books?page=1 → 200
+            closest: 1. GET https://api.bookshelf.example/books?page=1: method is GET, expected POST; path is /books, expected /login
+            """,
         ])
     }
+
+    func test_books_withPriorityStubAndBroadFallback_getsTheSpecificAnswer() async throws {
+        // Given
+        // snippet: matchers-xctest
+        let page = CatalogPage(books: [dune], nextPage: nil)
+        stubs.stub(.get("/books").query(exactly: ["page": "2"]), priority: 1, with: .json(page, encoder: CatalogAPIClient.encoder))
+        stubs.stub(.urlMatching(#"/books\?page=\d+$"#) || .pathSuffix("/catalog"), with: .status(503))
+        // end-snippet
+        let client = try makeClient()
+
+        // When
+        let loaded = try await client.books(page: 2, token: token)
+
+        // Then
+        XCTAssertEqual(loaded, page)
+        do {
+            _ = try await client.books(page: 3, token: token)
+            XCTFail("expected the fallback's 503")
+        } catch {
+            XCTAssertEqual(error as? CatalogAPIError, .unexpectedStatus(503))
+        }
+    }
+
+    func test_books_withThrottledResponse_decodesOnceEveryChunkArrived() async throws {
+        // Given
+        // snippet: throttled-xctest
+        let page = CatalogPage(books: [dune], nextPage: nil)
+        stubs.stub(.get("/books"), with: HTTPStubResponse.json(page, encoder: CatalogAPIClient.encoder).throttled(bytesPerSecond: 1_000_000))
+        // end-snippet
+        let client = try makeClient()
+
+        // When
+        let loaded = try await client.books(page: 1, token: token)
+
+        // Then
+        XCTAssertEqual(loaded, page)
+    }
+
+    func test_verify_withWrongHeader_showsClosestRequestsHeader() async throws {
+        // Given
+        stubs.stub(.get("/books"), with: .json(CatalogPage(books: [], nextPage: nil), encoder: CatalogAPIClient.encoder))
+        let client = try makeClient()
+        _ = try await client.books(page: 1, token: AuthToken(value: "expired"))
+
+        // When
+        let failures = FailureReporter.collectFailures {
+            stubs.verify(.get("/books").header("Authorization", "Bearer abc123"))
+        }
+
+        // Then
+        XCTAssertTrue(failures.first?.message.hasSuffix(
+            #"closest: 1. GET https://api.bookshelf.example/books?page=1: header Authorization is "Bearer expired", expected "Bearer abc123""#
+        ) == true, "\(failures)")
+    }
 }
+

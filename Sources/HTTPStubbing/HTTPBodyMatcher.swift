@@ -10,11 +10,14 @@ public struct HTTPBodyMatcher: Sendable, CustomStringConvertible {
     /// What the matcher expects, as failure messages print it.
     public let description: String
     let mismatch: @Sendable (Data?) -> String?
+    /// Whether ``description`` says everything the matcher checks (no user predicate).
+    let isFullyDescribed: Bool
 
     /// Creates a matcher from a description and a check that returns why a body does not match,
     /// or `nil` when it does.
-    init(description: String, mismatch: @escaping @Sendable (Data?) -> String?) {
+    init(description: String, isFullyDescribed: Bool = true, mismatch: @escaping @Sendable (Data?) -> String?) {
         self.description = description
+        self.isFullyDescribed = isFullyDescribed
         self.mismatch = mismatch
     }
 
@@ -31,7 +34,9 @@ public struct HTTPBodyMatcher: Sendable, CustomStringConvertible {
     /// - Parameter data: The expected bytes.
     /// - Returns: The matcher.
     public static func data(_ data: Data) -> HTTPBodyMatcher {
-        HTTPBodyMatcher(description: "body " + HTTPText.body(data)) { body in
+        // A long or binary body prints shortened, so two such matchers may print alike.
+        let complete = data.count <= HTTPText.bodyLimit && String(data: data, encoding: .utf8) != nil
+        return HTTPBodyMatcher(description: "body " + HTTPText.body(data), isFullyDescribed: complete) { body in
             body == data ? nil : "body is \(HTTPText.body(body)), expected \(HTTPText.body(data))"
         }
     }
@@ -93,12 +98,29 @@ public struct HTTPBodyMatcher: Sendable, CustomStringConvertible {
     /// - Returns: The matcher.
     public static func formFields(_ fields: [String: String]) -> HTTPBodyMatcher {
         let expected = fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
-        return HTTPBodyMatcher(description: "form fields \(expected)") { body in
+        let ambiguous = fields.contains { HTTPRequestMatcher.isAmbiguous($0.key) || HTTPRequestMatcher.isAmbiguous($0.value) }
+        return HTTPBodyMatcher(description: "form fields \(expected)", isFullyDescribed: !ambiguous) { body in
             let actual = FormEncoding.fields(in: body)
             let problems = fields.sorted { $0.key < $1.key }.compactMap { name, value -> String? in
                 guard let found = actual[name] else { return "form field \(name) is missing" }
                 return found == value ? nil : "form field \(name) is \"\(found)\", expected \"\(value)\""
             }
+            return problems.isEmpty ? nil : problems.joined(separator: "; ")
+        }
+    }
+
+    /// Matches an `application/x-www-form-urlencoded` body that has exactly these fields with
+    /// these values and no others; order does not matter.
+    ///
+    /// - Parameter fields: Every field the body must have.
+    /// - Returns: The matcher.
+    public static func formFields(exactly fields: [String: String]) -> HTTPBodyMatcher {
+        let subset = formFields(fields)
+        let expected = fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+        return HTTPBodyMatcher(description: "exactly form fields \(expected)", isFullyDescribed: subset.isFullyDescribed) { body in
+            let extra = FormEncoding.fields(in: body).keys.filter { fields[$0] == nil }.sorted()
+            let problems = [subset.mismatch(body)].compactMap { $0 }
+                + (extra.isEmpty ? [] : ["form has extra field\(extra.count == 1 ? "" : "s") \(extra.joined(separator: ", "))"])
             return problems.isEmpty ? nil : problems.joined(separator: "; ")
         }
     }
@@ -114,7 +136,7 @@ public struct HTTPBodyMatcher: Sendable, CustomStringConvertible {
     ///   - predicate: The check; it receives `nil` when the request has no body.
     /// - Returns: The matcher.
     public static func matching(_ description: String, _ predicate: @escaping @Sendable (Data?) -> Bool) -> HTTPBodyMatcher {
-        HTTPBodyMatcher(description: "body \(description)") { body in
+        HTTPBodyMatcher(description: "body \(description)", isFullyDescribed: false) { body in
             predicate(body) ? nil : "body is not \(description): \(HTTPText.body(body))"
         }
     }

@@ -11,7 +11,9 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
     ///
     /// - Parameter rawValue: The method's name, such as `"PATCH"`.
     public init(rawValue: String) {
-        self.rawValue = rawValue.uppercased()
+        // Most names arrive upper-cased already; skip the Unicode case mapping for them.
+        let isUpperASCII = rawValue.utf8.allSatisfy { $0 < 0x61 || $0 > 0x7A } && rawValue.utf8.allSatisfy { $0 < 0x80 }
+        self.rawValue = isUpperASCII ? rawValue : rawValue.uppercased()
     }
 
     /// Creates a method from a string literal, such as `"PROPFIND"`.

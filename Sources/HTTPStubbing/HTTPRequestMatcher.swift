@@ -1,4 +1,5 @@
 import Foundation
+import TestSupportCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -29,29 +30,111 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         let test: @Sendable (RecordedHTTPRequest) -> Bool
         /// Why a request fails `test`, for failure messages only.
         let explain: @Sendable (RecordedHTTPRequest) -> String
+        /// The same test as plain data, for the common conditions, so the registry can match
+        /// without calling closures.
+        var check: Check?
+    }
+
+    /// A condition the registry evaluates directly.
+    enum Check: Sendable {
+        case method(String)
+        case path(PathPattern)
+        case queryItems([QueryPair])
+
+        func passes(_ request: RecordedHTTPRequest) -> Bool {
+            switch self {
+            case .method(let method):
+                return request.method == method
+            case .path(let pattern):
+                return pattern.matches(request.path)
+            case .queryItems(let items):
+                for item in items where !request.queryPairs.contains(item) { return false }
+                return true
+            }
+        }
+    }
+
+    /// Every condition as a direct check, or `nil` when one of them needs its closure.
+    var checks: [Check]? {
+        var checks: [Check] = []
+        for condition in conditions {
+            guard let check = condition.check else { return nil }
+            checks.append(check)
+        }
+        return checks
     }
 
     private(set) var conditions: [Condition]
     /// Every condition's test chained into one closure: the hot path of request matching makes
     /// one call per condition and copies nothing.
     private let test: @Sendable (RecordedHTTPRequest) -> Bool
+    /// The method a method condition requires, so the registry can skip a stub with one string
+    /// comparison before running its conditions.
+    private(set) var requiredMethod: String?
+    /// Whether ``description`` says everything the matcher checks (no user predicate), so that
+    /// two matchers with the same description match the same requests and verification may
+    /// keep counts per description.
+    private(set) var isFullyDescribed = true
 
-    private init(_ conditions: [Condition], test: @escaping @Sendable (RecordedHTTPRequest) -> Bool) {
+    init(_ conditions: [Condition], test: @escaping @Sendable (RecordedHTTPRequest) -> Bool) {
         self.conditions = conditions
         self.test = test
     }
 
-    private func adding(
+    /// A key naming exactly what a fully described matcher checks: each condition's description,
+    /// separated by characters descriptions do not contain, so verification can keep counts per key.
+    var countingKey: String {
+        conditions.map(\.description).joined(separator: "\u{1E}")
+    }
+
+    /// Every condition's test in one closure, for the registry's stub entries.
+    var chainedTest: @Sendable (RecordedHTTPRequest) -> Bool { test }
+
+    func adding(
         _ role: Condition.Role,
         _ description: String,
+        check: Check? = nil,
         test: @escaping @Sendable (RecordedHTTPRequest) -> Bool,
         explain: @escaping @Sendable (RecordedHTTPRequest) -> String
     ) -> HTTPRequestMatcher {
         let prior = self.test
-        return HTTPRequestMatcher(
-            conditions + [Condition(role: role, description: description, test: test, explain: explain)],
-            test: { request in prior(request) && test(request) }
+        let chained: @Sendable (RecordedHTTPRequest) -> Bool
+        if conditions.isEmpty {
+            chained = test
+        } else {
+            chained = { request in prior(request) && test(request) }
+        }
+        let condition = Condition(role: role, description: description, test: test, explain: explain, check: check)
+        var matcher = HTTPRequestMatcher(conditions + [condition], test: chained)
+        matcher.requiredMethod = requiredMethod
+        matcher.isFullyDescribed = isFullyDescribed
+        return matcher
+    }
+
+    /// This matcher with `other`'s conditions after its own.
+    func appending(_ other: HTTPRequestMatcher) -> HTTPRequestMatcher {
+        let first = test
+        let second = other.test
+        var matcher = HTTPRequestMatcher(
+            conditions + other.conditions,
+            test: { request in first(request) && second(request) }
         )
+        matcher.requiredMethod = requiredMethod ?? other.requiredMethod
+        matcher.isFullyDescribed = isFullyDescribed && other.isFullyDescribed
+        return matcher
+    }
+
+    func markingPartlyDescribed(_ partly: Bool = true) -> HTTPRequestMatcher {
+        var copy = self
+        if partly { copy.isFullyDescribed = false }
+        return copy
+    }
+
+    /// How many of the conditions `request` satisfies, without building any message.
+    func satisfiedCount(for request: RecordedHTTPRequest) -> Int {
+        var count = 0
+        for condition in conditions where condition.test(request) { count += 1 }
+        return count
     }
 
     // MARK: Evaluating
@@ -153,6 +236,39 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Parameter prefix: Such as `"/v2"`.
     /// - Returns: The matcher.
     public static func pathPrefix(_ prefix: String) -> HTTPRequestMatcher { any.pathPrefix(prefix) }
+    /// Matches requests with this URL scheme (case-insensitive).
+    ///
+    /// - Parameter scheme: Such as `"https"` or `"wss"`.
+    /// - Returns: The matcher.
+    public static func scheme(_ scheme: String) -> HTTPRequestMatcher { any.scheme(scheme) }
+    /// Matches requests whose path's last segment has this extension.
+    ///
+    /// - Parameter pathExtension: Such as `"json"` or `"png"`, without the dot.
+    /// - Returns: The matcher.
+    public static func pathExtension(_ pathExtension: String) -> HTTPRequestMatcher { any.pathExtension(pathExtension) }
+    /// Matches requests whose path ends with this text.
+    ///
+    /// - Parameter suffix: Such as `"/reviews"`.
+    /// - Returns: The matcher.
+    public static func pathSuffix(_ suffix: String) -> HTTPRequestMatcher { any.pathSuffix(suffix) }
+    /// Matches requests whose whole URL contains a match of the regular expression `pattern`.
+    ///
+    /// - Parameters:
+    ///   - pattern: An `NSRegularExpression` pattern, such as `#"/books/\d+$"#`.
+    ///   - fileID: The caller's file ID; an invalid pattern is reported here.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The matcher; one with an invalid pattern matches nothing.
+    public static func urlMatching(
+        _ pattern: String,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> HTTPRequestMatcher {
+        any.urlMatching(pattern, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
     /// Matches requests for which `predicate` returns `true`.
     ///
     /// - Parameters:
@@ -170,11 +286,14 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Parameter method: The method.
     /// - Returns: The narrowed matcher.
     public func method(_ method: HTTPMethod) -> HTTPRequestMatcher {
-        adding(.method, method.rawValue) { request in
-            request.method == method.rawValue
+        let expected = method.rawValue
+        var matcher = adding(.method, expected, check: .method(expected)) { request in
+            request.method == expected
         } explain: { request in
-            "method is \(request.method), expected \(method.rawValue)"
+            "method is \(request.method), expected \(expected)"
         }
+        if matcher.requiredMethod == nil { matcher.requiredMethod = expected }
+        return matcher
     }
 
     /// Adds: the request goes to `urlOrPath`; a string starting with `/` is a path (with `*`
@@ -188,7 +307,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
             return adding(.location, urlOrPath) { _ in false } explain: { _ in "\"\(urlOrPath)\" is not a valid URL or path" }
         }
         var matcher = self
-        let query = (components.queryItems ?? []).map { ($0.name, $0.value ?? "") }
+        let query = (components.queryItems ?? []).map { QueryPair(name: $0.name, value: $0.value) }
         if urlOrPath.hasPrefix("/") {
             matcher = matcher.path(components.path)
         } else {
@@ -204,20 +323,20 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         let path = components.path.isEmpty ? "/" : components.path
         let shown = text.split(separator: "?", maxSplits: 1).first.map(String.init) ?? text
         let problems: @Sendable (RecordedHTTPRequest) -> [String] = { request in
-            let requestComponents = URLComponents(url: request.url, resolvingAgainstBaseURL: true)
             var problems: [String] = []
-            if requestComponents?.scheme?.lowercased() != scheme {
-                problems.append("scheme is \(requestComponents?.scheme ?? "none"), expected \(scheme ?? "none")")
+            if request.scheme != scheme {
+                problems.append("scheme is \(request.scheme ?? "none"), expected \(scheme ?? "none")")
             }
             if request.host != host { problems.append("host is \(request.host ?? "none"), expected \(host ?? "none")") }
-            if requestComponents?.port != port {
-                problems.append("port is \(requestComponents?.port.map(String.init) ?? "default"), expected \(port.map(String.init) ?? "default")")
+            if request.port != port {
+                problems.append("port is \(request.port.map(String.init) ?? "default"), expected \(port.map(String.init) ?? "default")")
             }
             if !PathPattern(path).matches(request.path) { problems.append("path is \(request.path), expected \(path)") }
             return problems
         }
+        let pattern = PathPattern(path)
         return adding(.location, shown) { request in
-            problems(request).isEmpty
+            request.scheme == scheme && request.host == host && request.port == port && pattern.matches(request.path)
         } explain: { request in
             problems(request).joined(separator: "; ")
         }
@@ -255,7 +374,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Returns: The narrowed matcher.
     public func path(_ path: String) -> HTTPRequestMatcher {
         let pattern = PathPattern(path)
-        return adding(.location, pattern.text) { request in
+        return adding(.location, pattern.text, check: .path(pattern)) { request in
             pattern.matches(request.path)
         } explain: { request in
             "path is \(request.path), expected \(pattern.text)"
@@ -275,29 +394,159 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         }
     }
 
+    /// Adds: the URL's scheme is `scheme` (case-insensitive).
+    ///
+    /// - Parameter scheme: Such as `"https"`.
+    /// - Returns: The narrowed matcher.
+    public func scheme(_ scheme: String) -> HTTPRequestMatcher {
+        let expected = scheme.lowercased()
+        return adding(.refinement, "scheme \(expected)") { request in
+            request.scheme == expected
+        } explain: { request in
+            "scheme is \(request.scheme ?? "none"), expected \(expected)"
+        }
+    }
+
+    /// Adds: the path's last segment ends in `.pathExtension` (compared exactly, as
+    /// `URL.pathExtension` is).
+    ///
+    /// - Parameter pathExtension: The extension without the dot, such as `"json"`.
+    /// - Returns: The narrowed matcher.
+    public func pathExtension(_ pathExtension: String) -> HTTPRequestMatcher {
+        let expected = pathExtension.hasPrefix(".") ? String(pathExtension.dropFirst()) : pathExtension
+        return adding(.refinement, "path extension .\(expected)") { request in
+            Self.pathExtension(of: request.path) == expected
+        } explain: { request in
+            let found = Self.pathExtension(of: request.path)
+            return found.isEmpty
+                ? "path \(request.path) has no extension, expected .\(expected)"
+                : "path extension is .\(found), expected .\(expected)"
+        }
+    }
+
+    private static func pathExtension(of path: String) -> Substring {
+        let last = path.split(separator: "/").last ?? ""
+        guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return "" }
+        return last[last.index(after: dot)...]
+    }
+
+    /// Adds: the path ends with `suffix`.
+    ///
+    /// - Parameter suffix: Such as `"/reviews"` or `".json"`.
+    /// - Returns: The narrowed matcher.
+    public func pathSuffix(_ suffix: String) -> HTTPRequestMatcher {
+        adding(.location, "…\(suffix)") { request in
+            request.path.hasSuffix(suffix)
+        } explain: { request in
+            "path is \(request.path), expected one ending \(suffix)"
+        }
+    }
+
+    /// Adds: the whole URL contains a match of the regular expression `pattern`.
+    ///
+    /// ```swift
+    /// stubs.stub(.urlMatching(#"/books/\d+$"#), with: .json(book))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - pattern: An `NSRegularExpression` pattern; anchor it with `^` and `$` to match the whole URL.
+    ///   - fileID: The caller's file ID; an invalid pattern is reported here.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The narrowed matcher; one with an invalid pattern matches nothing.
+    public func urlMatching(
+        _ pattern: String,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> HTTPRequestMatcher {
+        let expression: NSRegularExpression
+        do {
+            expression = try NSRegularExpression(pattern: pattern)
+        } catch {
+            FailureReporter.report(
+                "The regular expression /\(pattern)/ does not compile (\(error.localizedDescription)); the stub matches nothing",
+                at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+            )
+            return adding(.location, "URL matching /\(pattern)/ (invalid)") { _ in false } explain: { _ in
+                "/\(pattern)/ is not a valid regular expression"
+            }
+        }
+        // NSRegularExpression is immutable and documented as safe to share between threads;
+        // the lock box makes that visible to the compiler rather than asserting it unchecked.
+        let shared = Locked(expression)
+        let matches: @Sendable (String) -> Bool = { text in
+            shared.withLock { $0.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil }
+        }
+        return adding(.location, "URL matching /\(pattern)/") { request in
+            matches(request.url.absoluteString)
+        } explain: { request in
+            "URL \(request.url.absoluteString) does not match /\(pattern)/"
+        }
+    }
+
     /// Adds: the query has these items with these values, in any order; other items may be
     /// present too.
     ///
     /// - Parameter items: Names and values, such as `["page": "2"]`.
     /// - Returns: The narrowed matcher.
     public func query(_ items: [String: String]) -> HTTPRequestMatcher {
-        queryItems(items.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+        queryItems(items.sorted { $0.key < $1.key }.map { QueryPair(name: $0.key, value: $0.value) })
     }
 
-    private func queryItems(_ items: [(String, String)]) -> HTTPRequestMatcher {
-        let shown = items.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
-        return adding(.refinement, "query \(shown)") { request in
-            items.allSatisfy { name, value in
-                request.queryPairs.contains { $0.name == name && $0.value == value }
+    /// Adds: the query has exactly these items and no others, in any order.
+    ///
+    /// ```swift
+    /// .get("/books").query(exactly: ["page": "2"])   // not /books?page=2&debug=1
+    /// ```
+    ///
+    /// - Parameter items: Names and values; an empty dictionary requires no query at all.
+    /// - Returns: The narrowed matcher.
+    public func query(exactly items: [String: String]) -> HTTPRequestMatcher {
+        let expected = items.sorted { $0.key < $1.key }.map { QueryPair(name: $0.key, value: $0.value) }
+        let shown = expected.isEmpty ? "no query" : "exactly query " + expected.map(\.text).joined(separator: "&")
+        let sortedExpected = expected.map(\.text)
+        let ambiguous = items.contains { Self.isAmbiguous($0.key) || Self.isAmbiguous($0.value) }
+        return adding(.refinement, shown) { request in
+            request.queryPairs.count == expected.count && request.queryPairs.map(\.text).sorted() == sortedExpected
+        } explain: { request in
+            let actual = request.queryPairs.map(\.text)
+            let missing = sortedExpected.filter { !actual.contains($0) }
+            let extra = actual.filter { !sortedExpected.contains($0) }
+            var problems: [String] = []
+            if !missing.isEmpty { problems.append("missing \(missing.joined(separator: "&"))") }
+            if !extra.isEmpty { problems.append("extra \(extra.joined(separator: "&"))") }
+            if problems.isEmpty { problems.append("items repeat") }
+            return "query is \(actual.isEmpty ? "none" : actual.joined(separator: "&")), expected exactly "
+                + (sortedExpected.isEmpty ? "none" : sortedExpected.joined(separator: "&")) + " (" + problems.joined(separator: ", ") + ")"
+        }
+        .markingPartlyDescribed(ambiguous)
+    }
+
+    /// `?flag` (no value) and `?flag=` (an empty value) are different items, as URLComponents reads them.
+    private func queryItems(_ items: [QueryPair]) -> HTTPRequestMatcher {
+        let shown = items.map(\.text).joined(separator: "&")
+        let ambiguous = items.contains { Self.isAmbiguous($0.name) || Self.isAmbiguous($0.value ?? "") }
+        return adding(.refinement, "query \(shown)", check: .queryItems(items)) { request in
+            items.allSatisfy { item in
+                request.queryPairs.contains { $0 == item }
             }
         } explain: { request in
-            items.compactMap { name, value -> String? in
-                let values = request.queryPairs.filter { $0.name == name }.map(\.value)
-                if values.contains(value) { return nil }
-                if values.isEmpty { return "query item \(name) is missing" }
-                return "query item \(name) is \(values.map { "\"\($0)\"" }.joined(separator: ", ")), expected \"\(value)\""
+            items.compactMap { item -> String? in
+                let found = request.queryPairs.filter { $0.name == item.name }
+                if found.contains(item) { return nil }
+                if found.isEmpty { return "query item \(item.name) is missing" }
+                return "query item \(item.name) is \(found.map { "\"\($0.text)\"" }.joined(separator: ", ")), expected \"\(item.text)\""
             }.joined(separator: "; ")
         }
+        .markingPartlyDescribed(ambiguous)
+    }
+
+    /// Whether a name or value could make two different matchers print the same description.
+    static func isAmbiguous(_ text: String) -> Bool {
+        text.contains("&") || text.contains("=") || text.contains("\u{1E}")
     }
 
     /// Adds: the header `name` (case-insensitive) has exactly `value`.
@@ -345,6 +594,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         } explain: { request in
             body.mismatch(request.body) ?? "body matches"
         }
+        .markingPartlyDescribed(!body.isFullyDescribed)
     }
 
     /// Adds: `predicate` returns `true` for the request.
@@ -359,5 +609,6 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         } explain: { _ in
             "not \(description)"
         }
+        .markingPartlyDescribed()
     }
 }

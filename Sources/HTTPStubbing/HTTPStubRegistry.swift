@@ -37,14 +37,22 @@ import TestSupportCore
 /// ends, or when the registry is deallocated. Under XCTest it is reported at once.
 public final class HTTPStubRegistry: Sendable {
     private struct State {
+        /// Sorted by priority, then registration: the stub that answers first is the last.
         var stubs: [StubEntry] = []
-        var answerCounts: [Int: Int] = [:]
-        var nextStubID = 1
+        /// Indexed by stub ID (ID 0 is never used); kept when a stub is removed.
+        var answerCounts: [Int] = [0]
+        /// Indexed by stub ID: whether the stub is still registered.
+        var isRegistered: [Bool] = [false]
         var requests: [RecordedHTTPRequest] = []
         var session: URLSession?
+        /// Protocol classes made for configurations (one each), forgotten at deinit.
+        var extraProtocolClasses: [AnyClass] = []
+        /// Per fully described matcher: how many of the first `scanned` requests it matches, so
+        /// calling `verify` after every request costs the new requests only.
+        var verifiedCounts: [String: (scanned: Int, count: Int)] = [:]
     }
 
-    private static let maximumRedirects = 16
+    static let maximumRedirects = 16
 
     private let state = Locked(State())
     /// Keeps unhandled-request failures found on URLSession threads for the test's own task.
@@ -81,13 +89,26 @@ public final class HTTPStubRegistry: Sendable {
         // the reporter keeps it for the test's task; XCTest or a captured handler gets it at once.
         self.failures = OffTaskFailureReporter()
         self.protocolClass = RegistryDirectory.makeProtocolClass()
-        RegistryDirectory.bind(protocolClass, to: self)
+        self.binding = SessionBinding(configuration: .ephemeral)
+        RegistryDirectory.bind(protocolClass, to: self, binding: binding)
     }
 
+    /// The binding of the registry's own class, filled when ``session`` is first used.
+    private let binding: SessionBinding
+
     deinit {
-        RegistryDirectory.unregister(protocolClass)
+        var session = state.withLock { state in
+            defer { state.session = nil }
+            return state.session
+        }
+        RegistryDirectory.unregister([protocolClass] + state.withLock { $0.extraProtocolClasses })
+        // A session someone still holds is left valid: its requests then fail with the
+        // documented URLError, where an invalidated session would stop the process on Linux
+        // ("Session invalidated"). One nobody holds is finished here.
+        if isKnownUniquelyReferenced(&session) {
+            session?.finishTasksAndInvalidate()
+        }
         // Failures still kept are reported when `failures` is released, right after this.
-        state.withLock { $0.session }?.finishTasksAndInvalidate()
     }
 
     // MARK: Sessions
@@ -97,7 +118,8 @@ public final class HTTPStubRegistry: Sendable {
     public var session: URLSession {
         state.withLock { state in
             if let session = state.session { return session }
-            let session = URLSession(configuration: makeConfiguration())
+            let session = URLSession(configuration: configuration(from: .ephemeral, protocolClass: protocolClass))
+            binding.attach(session)
             state.session = session
             return session
         }
@@ -112,11 +134,27 @@ public final class HTTPStubRegistry: Sendable {
     /// let client = CatalogAPIClient(baseURL: baseURL, session: URLSession(configuration: configuration))
     /// ```
     ///
+    /// Each configuration gets a protocol class of its own (about 1 KB that stays for the life of
+    /// the process), so that stubbed `Set-Cookie` headers reach its `httpCookieStorage`.
+    ///
     /// - Parameter base: The configuration to start from; it is not modified.
     /// - Returns: The new configuration.
     public func makeConfiguration(from base: URLSessionConfiguration = .ephemeral) -> URLSessionConfiguration {
+        makeBoundConfiguration(from: base).0
+    }
+
+    private func makeBoundConfiguration(from base: URLSessionConfiguration) -> (URLSessionConfiguration, SessionBinding) {
+        let newClass = RegistryDirectory.makeProtocolClass()
+        let configuration = configuration(from: base, protocolClass: newClass)
+        let newBinding = SessionBinding(configuration: configuration)
+        state.withLock { $0.extraProtocolClasses.append(newClass) }
+        RegistryDirectory.bind(newClass, to: self, binding: newBinding)
+        return (configuration, newBinding)
+    }
+
+    private func configuration(from base: URLSessionConfiguration, protocolClass: AnyClass) -> URLSessionConfiguration {
         let configuration = (base.copy() as? URLSessionConfiguration) ?? .ephemeral
-        let others = (configuration.protocolClasses ?? []).filter { $0 != protocolClass }
+        let others = (configuration.protocolClasses ?? []).filter { $0 != protocolClass && $0 != self.protocolClass }
         configuration.protocolClasses = [protocolClass] + others
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
@@ -124,6 +162,9 @@ public final class HTTPStubRegistry: Sendable {
     }
 
     /// A new session whose requests this registry answers, with your delegate.
+    ///
+    /// The delegate's `urlSession(_:task:willPerformHTTPRedirection:newRequest:completionHandler:)`
+    /// decides each redirect, as with a real server.
     ///
     /// - Parameters:
     ///   - base: The configuration to start from; see ``makeConfiguration(from:)``.
@@ -135,7 +176,10 @@ public final class HTTPStubRegistry: Sendable {
         delegate: (any URLSessionDelegate)? = nil,
         delegateQueue: OperationQueue? = nil
     ) -> URLSession {
-        URLSession(configuration: makeConfiguration(from: base), delegate: delegate, delegateQueue: delegateQueue)
+        let (configuration, newBinding) = makeBoundConfiguration(from: base)
+        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: delegateQueue)
+        newBinding.attach(session)
+        return session
     }
 
     // MARK: Stubbing
@@ -148,6 +192,8 @@ public final class HTTPStubRegistry: Sendable {
     ///
     /// - Parameters:
     ///   - matcher: Which requests to answer.
+    ///   - priority: Stubs with a higher priority answer first, whatever the order they were
+    ///     registered in; among equal priorities (the default is 0) the last registered answers.
     ///   - times: How many requests it answers before it is used up; `nil` for any number.
     ///   - response: The answer.
     ///   - fileID: The caller's file ID.
@@ -158,6 +204,7 @@ public final class HTTPStubRegistry: Sendable {
     @discardableResult
     public func stub(
         _ matcher: HTTPRequestMatcher,
+        priority: Int = 0,
         times: Int? = nil,
         with response: HTTPStubResponse,
         fileID: StaticString = #fileID,
@@ -170,7 +217,7 @@ public final class HTTPStubRegistry: Sendable {
             FailureReporter.report("A stub must answer at least once; times: \(times) registers nothing for \(matcher)", at: site)
             return HTTPStub(id: 0, description: "\(matcher) (not registered)", registry: self)
         }
-        return add(matcher, responses: [response], limit: times, at: site)
+        return add(matcher, responses: [response], limit: times, priority: priority, at: site)
     }
 
     /// Answers requests matching `matcher` with a response built from each request.
@@ -183,6 +230,7 @@ public final class HTTPStubRegistry: Sendable {
     ///
     /// - Parameters:
     ///   - matcher: Which requests to answer.
+    ///   - priority: Higher answers first; see ``stub(_:priority:times:with:fileID:filePath:line:column:)``.
     ///   - times: How many requests it answers; `nil` for any number.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
@@ -193,6 +241,7 @@ public final class HTTPStubRegistry: Sendable {
     @discardableResult
     public func stub(
         _ matcher: HTTPRequestMatcher,
+        priority: Int = 0,
         times: Int? = nil,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
@@ -200,7 +249,7 @@ public final class HTTPStubRegistry: Sendable {
         column: UInt = #column,
         respond: @escaping @Sendable (RecordedHTTPRequest) -> HTTPStubResponse
     ) -> HTTPStub {
-        stub(matcher, times: times, with: .respond(respond), fileID: fileID, filePath: filePath, line: line, column: column)
+        stub(matcher, priority: priority, times: times, with: .respond(respond), fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// Answers successive requests matching `matcher` with `responses` in order, one each;
@@ -213,6 +262,7 @@ public final class HTTPStubRegistry: Sendable {
     ///
     /// - Parameters:
     ///   - matcher: Which requests to answer.
+    ///   - priority: Higher answers first; see ``stub(_:priority:times:with:fileID:filePath:line:column:)``.
     ///   - responses: The answers, in order; must not be empty.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
@@ -222,6 +272,7 @@ public final class HTTPStubRegistry: Sendable {
     @discardableResult
     public func stub(
         _ matcher: HTTPRequestMatcher,
+        priority: Int = 0,
         sequence responses: [HTTPStubResponse],
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
@@ -233,36 +284,44 @@ public final class HTTPStubRegistry: Sendable {
             FailureReporter.report("A response sequence needs at least one response; an empty one registers nothing for \(matcher)", at: site)
             return HTTPStub(id: 0, description: "\(matcher) (not registered)", registry: self)
         }
-        return add(matcher, responses: responses, limit: responses.count, at: site)
+        return add(matcher, responses: responses, limit: responses.count, priority: priority, at: site)
     }
 
-    private func add(_ matcher: HTTPRequestMatcher, responses: [HTTPStubResponse], limit: Int?, at site: CallSite) -> HTTPStub {
+    private func add(_ matcher: HTTPRequestMatcher, responses: [HTTPStubResponse], limit: Int?, priority: Int, at site: CallSite) -> HTTPStub {
         let entry = state.withLock { state in
-            let entry = StubEntry(id: state.nextStubID, matcher: matcher, responses: responses, limit: limit, registeredAt: site)
-            state.nextStubID += 1
-            state.stubs.append(entry)
+            let entry = StubEntry(id: state.answerCounts.count, matcher: matcher, responses: responses, limit: limit, priority: priority, registeredAt: site)
+            state.answerCounts.append(0)
+            state.isRegistered.append(true)
+            // Kept sorted by priority: a new stub goes after every stub of its priority or lower.
+            if let last = state.stubs.last, last.priority > priority {
+                let position = state.stubs.firstIndex { $0.priority > priority } ?? state.stubs.endIndex
+                state.stubs.insert(entry, at: position)
+            } else {
+                state.stubs.append(entry)
+            }
             return entry
         }
         return HTTPStub(id: entry.id, description: "\(matcher)", registry: self)
     }
 
-    /// Removes every stub; recorded requests are kept.
+    /// Removes every stub; recorded requests and answer counts are kept.
     public func removeAllStubs() {
         state.withLock { state in
+            for stub in state.stubs { state.isRegistered[stub.id] = false }
             state.stubs.removeAll()
-            state.answerCounts.removeAll()
         }
     }
 
     func removeStub(id: Int) {
         state.withLock { state in
+            guard state.isRegistered.indices.contains(id), state.isRegistered[id] else { return }
+            state.isRegistered[id] = false
             state.stubs.removeAll { $0.id == id }
-            state.answerCounts[id] = nil
         }
     }
 
     func answerCount(ofStub id: Int) -> Int {
-        state.withLock { $0.answerCounts[id] ?? 0 }
+        state.withLock { state in state.answerCounts.indices.contains(id) && id > 0 ? state.answerCounts[id] : 0 }
     }
 
     // MARK: Recording
@@ -313,13 +372,33 @@ public final class HTTPStubRegistry: Sendable {
         column: UInt = #column
     ) {
         failures.flush()   // unhandled requests kept from URLSession threads
-        let seen = requests
-        let matching = seen.filter { matcher.matches($0) }.count
+        let matching = countMatching(matcher)
         guard matching != count else { return }
         FailureReporter.report(
-            "Expected \(count) \(matcher), saw \(matching); " + Self.listing(seen),
+            "Expected \(count) \(matcher), saw \(matching); "
+                + RequestListing.listing(requests, closestTo: matching < count ? matcher : nil),
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         )
+    }
+
+    /// How many recorded requests `matcher` matches. A fully described matcher's count is kept
+    /// by description, so each call scans only the requests recorded since the last one.
+    private func countMatching(_ matcher: HTTPRequestMatcher) -> Int {
+        guard matcher.isFullyDescribed else {
+            return requests.reduce(0) { $0 + (matcher.matches($1) ? 1 : 0) }
+        }
+        let key = matcher.countingKey
+        let (known, unseen) = state.withLock { state in
+            let known = state.verifiedCounts[key] ?? (scanned: 0, count: 0)
+            return (known, state.requests[min(known.scanned, state.requests.count)...])
+        }
+        let total = unseen.reduce(known.count) { $0 + (matcher.matches($1) ? 1 : 0) }
+        state.withLock { state in
+            if (state.verifiedCounts[key]?.scanned ?? 0) < unseen.endIndex {
+                state.verifiedCounts[key] = (scanned: unseen.endIndex, count: total)
+            }
+        }
+        return total
     }
 
     /// Reports, on the calling task, every unhandled-request failure kept from URLSession
@@ -348,97 +427,113 @@ public final class HTTPStubRegistry: Sendable {
     ) {
         failures.flush()   // unhandled requests kept from URLSession threads
         let (stubs, counts, seen) = state.withLock { ($0.stubs, $0.answerCounts, $0.requests) }
-        let unused = stubs.filter { (counts[$0.id] ?? 0) == 0 }
+        let unused = stubs.filter { counts[$0.id] == 0 }.sorted { $0.id < $1.id }
         guard !unused.isEmpty else { return }
         FailureReporter.report(
             "\(unused.count) of \(stubs.count) stubs never answered:\n"
-                + unused.map { "  \($0.summary(answerCount: 0))" }.joined(separator: "\n") + "\n" + Self.listing(seen),
+                + unused.map { "  \($0.summary(answerCount: 0))" }.joined(separator: "\n") + "\n" + RequestListing.listing(seen, closestTo: nil),
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         )
     }
 
-    private static func listing(_ requests: [RecordedHTTPRequest]) -> String {
-        guard !requests.isEmpty else { return "requests seen: none" }
-        let lines = requests.enumerated().map { index, request in
-            "  \(index + 1). \(request.summary) → \(OutcomeText.describe(request.outcome))"
-        }
-        return "requests seen (\(requests.count)):\n" + lines.joined(separator: "\n")
-    }
-
     // MARK: Answering (called by the protocol on URLSession threads)
 
-    /// Records `urlRequest`, finds its stub and follows redirects; returns what to deliver.
-    func plan(for urlRequest: URLRequest) -> DeliveryPlan {
-        var request = RecordedHTTPRequest(urlRequest)
-        var totalDelay: Duration?
-        var hops = 0
-        while true {
-            let (index, claimed) = recordAndClaim(request)
-            guard let response = claimed else {
-                return unhandled(request, index: index)
-            }
-            let resolved = Self.resolve(response, for: request)
-            if let delay = resolved.delay { totalDelay = (totalDelay ?? .zero) + delay }
-            switch resolved.content {
-            case .failure(let error):
-                let code = (error as? URLErrorBox)?.code.rawValue ?? (error as? URLError)?.code.rawValue
-                return DeliveryPlan(result: .failure(error, url: request.url), delay: totalDelay, recordIndex: index, outcome: .failed(urlErrorCode: code))
-            case .generated:
-                let error = URLErrorBox(code: .badServerResponse, message: "A stub's respond closure nested too deeply")
-                return DeliveryPlan(result: .failure(error, url: request.url), delay: totalDelay, recordIndex: index, outcome: .failed(urlErrorCode: error.code.rawValue))
-            case .http(let statusCode, let headers, let body):
-                guard followsRedirects, let next = Redirect.nextRequest(after: request, statusCode: statusCode, headers: headers) else {
-                    return DeliveryPlan(
-                        result: .response(url: request.url, statusCode: statusCode, headers: headers, body: body),
-                        delay: totalDelay, recordIndex: index, outcome: .responded(statusCode: statusCode)
-                    )
+    /// Records `request`, finds its stub and answers one hop: a response or failure to deliver,
+    /// or (when the registry follows redirects) a redirect to follow.
+    ///
+    /// Takes the lock twice on the common path: once for a snapshot of the stubs, once to record
+    /// the request and claim the stub. Matchers run outside the lock (they may hold user
+    /// predicates).
+    func answer(_ request: RecordedHTTPRequest) -> HopAnswer {
+        let stubs = state.withLock { $0.stubs }
+        let rangeRequested = request.header("Range") != nil
+        var index = -1
+        var claimed: HTTPStubResponse?
+        var position = stubs.endIndex
+        while position > stubs.startIndex {
+            position -= 1
+            let candidate = stubs[position]
+            guard candidate.matches(request) else { continue }
+            claimed = state.withLock { state -> HTTPStubResponse? in
+                if index < 0 {
+                    state.requests.append(request)
+                    index = state.requests.count - 1
                 }
-                settle(index, as: .redirected(statusCode: statusCode, location: next.url))
-                hops += 1
-                guard hops <= Self.maximumRedirects else {
-                    let error = URLErrorBox(code: .httpTooManyRedirects, message: "More than \(Self.maximumRedirects) redirects starting from \(urlRequest.url?.absoluteString ?? "")")
-                    return DeliveryPlan(result: .failure(error, url: next.url), delay: totalDelay, recordIndex: index, outcome: .failed(urlErrorCode: error.code.rawValue))
+                guard state.isRegistered[candidate.id] else { return nil }
+                let count = state.answerCounts[candidate.id]
+                guard !candidate.isUsedUp(after: count) else { return nil }
+                state.answerCounts[candidate.id] = count + 1
+                let response = candidate.response(after: count)
+                if let outcome = immediateOutcome(of: response, rangeRequested: rangeRequested) {
+                    state.requests[index].outcome = outcome
                 }
-                request = next
+                return response
             }
+            if claimed != nil { break }
+        }
+        guard let response = claimed else {
+            return .deliver(unhandled(request, index: index))
+        }
+        let resolved = Self.resolve(response, for: request)
+        let delay = resolved.delayNanoseconds ?? 0
+        switch resolved.content {
+        case .failure(let error):
+            let code = (error as? URLErrorBox)?.code.rawValue ?? (error as? URLError)?.code.rawValue
+            return .deliver(DeliveryPlan(
+                result: .failure(error, url: request.url), delayNanoseconds: delay, bytesPerSecond: nil,
+                recordIndex: index, outcome: .failed(urlErrorCode: code), isSettled: false
+            ))
+        case .generated:
+            let error = URLErrorBox(code: .badServerResponse, message: "A stub's respond closure nested too deeply")
+            return .deliver(DeliveryPlan(
+                result: .failure(error, url: request.url), delayNanoseconds: delay, bytesPerSecond: nil,
+                recordIndex: index, outcome: .failed(urlErrorCode: error.code.rawValue), isSettled: false
+            ))
+        case .http(let statusCode, let headers, let body):
+            let (status, fields, bytes) = ByteRange.apply(to: (statusCode, headers, body), for: request)
+            let plan = DeliveryPlan(
+                result: .response(url: request.url, statusCode: status, headers: fields, body: bytes),
+                delayNanoseconds: delay, bytesPerSecond: resolved.bytesPerSecond,
+                recordIndex: index, outcome: .responded(statusCode: status),
+                isSettled: immediateOutcome(of: response, rangeRequested: rangeRequested) != nil
+            )
+            guard followsRedirects, let next = Redirect.nextRequest(after: request, statusCode: status, headers: fields) else {
+                return .deliver(plan)
+            }
+            return .redirect(next: next, response: plan)
         }
     }
 
-    /// Appends the request and claims an answer from the last-registered matching stub that is
-    /// not used up. Matchers run outside the lock (they may hold user predicates).
-    private func recordAndClaim(_ request: RecordedHTTPRequest) -> (Int, HTTPStubResponse?) {
-        let (index, stubs) = state.withLock { state in
-            state.requests.append(request)
-            return (state.requests.count - 1, state.stubs)
-        }
-        for candidate in stubs.reversed() where candidate.matcher.matches(request) {
-            let response = state.withLock { state -> HTTPStubResponse? in
-                let count = state.answerCounts[candidate.id] ?? 0
-                guard state.stubs.contains(where: { $0 === candidate }), !candidate.isUsedUp(after: count) else { return nil }
-                state.answerCounts[candidate.id] = count + 1
-                return candidate.response(after: count)
-            }
-            if let response { return (index, response) }
-        }
-        return (index, nil)
+    /// The outcome of answering `request` with `response`, when it is known before delivery (a
+    /// fixed response, no delay, no throttling, no redirect to follow, no byte range).
+    private func immediateOutcome(of response: HTTPStubResponse, rangeRequested: Bool) -> RecordedHTTPRequest.Outcome? {
+        guard case .http(let statusCode, let headers, _) = response.content,
+              response.delayNanoseconds ?? 0 == 0, response.bytesPerSecond == nil,
+              !(followsRedirects && Redirect.statusCodes.contains(statusCode) && headers.keys.contains { $0.lowercased() == "location" }),
+              !(statusCode == 200 && rangeRequested) else { return nil }
+        return .responded(statusCode: statusCode)
     }
 
     private static func resolve(_ response: HTTPStubResponse, for request: RecordedHTTPRequest) -> HTTPStubResponse {
         var current = response
         var depth = 0
         while case .generated(let make) = current.content, depth < 8 {
-            let delay = current.delay
+            let delay = current.delayNanoseconds
+            let rate = current.bytesPerSecond
             current = make(request)
-            if let delay { current.delay = (current.delay ?? .zero) + delay }
+            if let delay { current.delayNanoseconds = (current.delayNanoseconds ?? 0) &+ delay }
+            if current.bytesPerSecond == nil { current.bytesPerSecond = rate }
             depth += 1
         }
         return current
     }
 
     private func unhandled(_ request: RecordedHTTPRequest, index: Int) -> DeliveryPlan {
-        let (stubs, counts) = state.withLock { state in
-            state.requests[index].outcome = .unhandled
-            return (state.stubs, state.answerCounts)
+        let (recordIndex, stubs, counts) = state.withLock { state in
+            if index < 0 { state.requests.append(request) }
+            let recordIndex = index < 0 ? state.requests.count - 1 : index
+            state.requests[recordIndex].outcome = .unhandled
+            return (recordIndex, state.stubs, state.answerCounts)
         }
         let message = UnhandledRequestReport.message(for: request, stubs: stubs, answerCounts: counts)
         failures.report(message, at: createdAt)
@@ -446,7 +541,10 @@ public final class HTTPStubRegistry: Sendable {
             code: .resourceUnavailable,
             message: "No stub matches \(request.summary); the test's failure lists the registered stubs"
         )
-        return DeliveryPlan(result: .failure(error, url: request.url), delay: nil, recordIndex: index, outcome: .unhandled)
+        return DeliveryPlan(
+            result: .failure(error, url: request.url), delayNanoseconds: 0, bytesPerSecond: nil,
+            recordIndex: recordIndex, outcome: .unhandled, isSettled: true
+        )
     }
 
     /// Records how the request at `index` ended.

@@ -15,7 +15,8 @@ import FoundationNetworking
 /// .error(.notConnectedToInternet)
 /// .redirect(to: "https://cdn.example.com/cover.jpg")
 /// .respond { request in .json(#"{"echo": "\#(request.path)"}"#) }
-/// .status(200).delayed(by: .milliseconds(20))
+/// .status(200).delayed(by: 0.02)
+/// .data(largeImage).throttled(bytesPerSecond: 64_000)
 /// ```
 public struct HTTPStubResponse: Sendable {
     enum Content: Sendable {
@@ -26,13 +27,38 @@ public struct HTTPStubResponse: Sendable {
 
     let content: Content
 
+    /// How long the registry waits before answering, in nanoseconds; stored as a plain number
+    /// so the type needs no `Duration` (iOS 16).
+    var delayNanoseconds: UInt64?
+    /// The body's delivery rate in bytes per second, delivered in chunks; `nil` delivers it at once.
+    var bytesPerSecond: Int?
+
+    init(content: Content, delayNanoseconds: UInt64? = nil) {
+        self.content = content
+        self.delayNanoseconds = delayNanoseconds
+    }
+
     /// How long the registry waits before answering; `stopLoading` (a cancelled task) ends the
     /// wait and nothing is delivered. Keep it small in tests: it is real time.
-    public var delay: Duration?
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    public var delay: Duration? {
+        get { delayNanoseconds.map { Duration.nanoseconds(Int64(clamping: $0)) } }
+        set { delayNanoseconds = newValue.map(Self.nanoseconds(of:)) }
+    }
 
-    init(content: Content, delay: Duration? = nil) {
-        self.content = content
-        self.delay = delay
+    /// How long the registry waits before answering, in seconds; `nil` for no wait.
+    public var delayInSeconds: TimeInterval? {
+        delayNanoseconds.map { TimeInterval($0) / 1e9 }
+    }
+
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    private static func nanoseconds(of duration: Duration) -> UInt64 {
+        let (seconds, attoseconds) = duration.components
+        guard seconds >= 0, attoseconds >= 0 || seconds > 0 else { return 0 }
+        let whole = UInt64(clamping: seconds).multipliedReportingOverflow(by: 1_000_000_000)
+        guard !whole.overflow else { return .max }
+        let (sum, overflow) = whole.partialValue.addingReportingOverflow(UInt64(clamping: attoseconds / 1_000_000_000))
+        return overflow ? .max : sum
     }
 
     /// Creates an HTTP response.
@@ -181,9 +207,41 @@ public struct HTTPStubResponse: Sendable {
     ///
     /// - Parameter delay: The wait; real time, so keep it small in tests.
     /// - Returns: The delayed response.
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     public func delayed(by delay: Duration) -> HTTPStubResponse {
         var copy = self
         copy.delay = delay
+        return copy
+    }
+
+    /// This response, answered after `seconds` seconds; for deployment targets before iOS 16,
+    /// where `Duration` is not available.
+    ///
+    /// ```swift
+    /// stubs.stub(.get("/slow"), with: HTTPStubResponse.text("late").delayed(by: 0.02))
+    /// ```
+    ///
+    /// - Parameter seconds: The wait; real time, so keep it small in tests. Negative counts as zero.
+    /// - Returns: The delayed response.
+    public func delayed(by seconds: TimeInterval) -> HTTPStubResponse {
+        var copy = self
+        copy.delayNanoseconds = seconds > 0 ? UInt64(min(seconds * 1e9, Double(UInt64.max / 2))) : 0
+        return copy
+    }
+
+    /// This response with its body delivered in chunks at `bytesPerSecond`, as over a slow
+    /// network, so progress reporting can be seen; OHHTTPStubs' negative `responseTime`.
+    ///
+    /// ```swift
+    /// stubs.stub(.get("/cover.jpg"), with: HTTPStubResponse.data(cover).throttled(bytesPerSecond: 500_000))
+    /// ```
+    ///
+    /// - Parameter bytesPerSecond: The rate; the body arrives in up to 16 chunks spread over
+    ///   `body.count / bytesPerSecond` seconds of real time. Zero or less delivers it at once.
+    /// - Returns: The throttled response.
+    public func throttled(bytesPerSecond: Int) -> HTTPStubResponse {
+        var copy = self
+        copy.bytesPerSecond = bytesPerSecond > 0 ? bytesPerSecond : nil
         return copy
     }
 

@@ -50,10 +50,16 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
     public let path: String
     /// The URL's host, lower-cased.
     public let host: String?
-    /// The URL's query items, decoded, in order.
-    public let queryItems: [URLQueryItem]
-    /// The query items as plain strings (a missing value is empty), read once: matching
-    /// compares these rather than going through `URLQueryItem` on every stub.
+    /// The URL's scheme, lower-cased, such as `"https"`.
+    public let scheme: String?
+    /// The URL's explicit port, `nil` when it has none.
+    public let port: Int?
+    /// The URL's query items, decoded, in order; `?flag` has a `nil` value, `?flag=` an empty one.
+    public var queryItems: [URLQueryItem] {
+        queryPairs.map { URLQueryItem(name: $0.name, value: $0.value) }
+    }
+    /// The query items as plain strings, read once from the URL's text: matching compares these
+    /// rather than going through `URLComponents` or `URLQueryItem` on every stub.
     let queryPairs: [QueryPair]
 
     /// Creates a recorded request, for example to test a matcher without a session.
@@ -75,13 +81,12 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
         self.body = body
         self.redirectedFrom = nil
         self.outcome = .pending
-        let components = URLComponents(url: url, resolvingAgainstBaseURL: true)
-        let rawPath = components?.path ?? url.path
-        self.path = rawPath.isEmpty ? "/" : rawPath
-        self.host = (components?.host ?? url.host)?.lowercased()
-        let items = components?.queryItems ?? []
-        self.queryItems = items
-        self.queryPairs = items.map { QueryPair(name: $0.name, value: $0.value ?? "") }
+        let parts = URLParts(url)
+        self.path = parts.path
+        self.host = parts.host
+        self.scheme = parts.scheme
+        self.port = parts.port
+        self.queryPairs = parts.query
     }
 
     /// Creates a recorded request from a `URLRequest`, reading its body from `httpBody` or, when
@@ -104,7 +109,8 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
     public func header(_ name: String) -> String? {
         if let exact = headers[name] { return exact }
         let lowered = name.lowercased()
-        return headers.first { $0.key.lowercased() == lowered }?.value
+        let length = name.utf8.count
+        return headers.first { $0.key.utf8.count == length && $0.key.lowercased() == lowered }?.value
     }
 
     /// The first value of the query item named `name`.
@@ -112,7 +118,7 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
     /// - Parameter name: The query item's name.
     /// - Returns: Its value (empty for `?flag`), or `nil` when absent.
     public func queryValue(_ name: String) -> String? {
-        queryPairs.first { $0.name == name }?.value
+        queryPairs.first { $0.name == name }.map { $0.value ?? "" }
     }
 
     /// The body decoded as UTF-8, or `nil` without a body or when it is not UTF-8.
@@ -156,5 +162,9 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
 /// A query item's name and value as plain strings.
 struct QueryPair: Sendable, Equatable {
     let name: String
-    let value: String
+    /// `nil` for `?flag`, empty for `?flag=`.
+    let value: String?
+
+    /// As the item is written in a URL: `flag`, `flag=` or `page=2`.
+    var text: String { value.map { "\(name)=\($0)" } ?? name }
 }

@@ -136,6 +136,7 @@ struct HTTPStubRegistryStubbingTests {
         let (text, _) = try await session.text(for: try makeRequest("GET", "https://a.test/books"))
 
         #expect(configuration.timeoutIntervalForRequest == 7)
+        #expect(configuration.urlCache == nil)
         #expect(text == "stubbed")
     }
 

@@ -34,7 +34,11 @@ struct HTTPStubRegistryVerificationTests {
         }
 
         #expect(failures.map(\.message) == [
-            "Expected 1 POST /login, saw 0; requests seen (1):\n  1. GET https://a.test/books?page=1 → 200",
+            """
+            Expected 1 POST /login, saw 0; requests seen (1):
+              1. GET https://a.test/books?page=1 → 200
+            closest: 1. GET https://a.test/books?page=1: method is GET, expected POST; path is /books, expected /login
+            """,
         ])
         #expect(failures.first?.location.line == line)
     }
@@ -140,4 +144,101 @@ struct UnhandledRequestTests {
         #expect(error?.code == .resourceUnavailable)
         #expect(error?.localizedDescription.contains("was deallocated") == true)
     }
+
+    @Test("verify for a header names the closest request's actual header")
+    func verifyHeaderShowsClosest() async throws {
+        let stubs = HTTPStubRegistry()
+        stubs.stub(.any, with: .ok)
+        _ = try await stubs.session.data(for: try makeRequest("GET", "https://a.test/books", headers: ["Authorization": "Bearer xyz"]))
+
+        let line = #line + 2
+        withKnownIssue {
+            stubs.verify(.get("/books").header("Authorization", "Bearer abc"))
+        } matching: { issue in
+            issue.isFailure(containing: #"closest: 1. GET https://a.test/books: header Authorization is "Bearer xyz", expected "Bearer abc""#, line: line)
+        }
+    }
+
+    @Test("verify for a JSON body names the closest request's actual body")
+    func verifyBodyShowsClosest() async throws {
+        let stubs = HTTPStubRegistry()
+        stubs.stub(.any, with: .ok)
+        _ = try await stubs.session.data(for: try makeRequest("POST", "https://a.test/books", body: Data(#"{"title":"Emma"}"#.utf8)))
+
+        let failures = FailureReporter.collectFailures {
+            stubs.verify(.post("/books").body(.json(#"{"title": "Dune"}"#)))
+        }
+
+        #expect(failures.first?.message.hasSuffix(#"closest: 1. POST https://a.test/books: JSON body is {"title":"Emma"}, expected {"title":"Dune"}"#) == true)
+    }
+
+    @Test("A failing verify over many requests lists the closest ten and counts the rest")
+    func verifyListsClosestFew() async throws {
+        let stubs = HTTPStubRegistry()
+        stubs.stub(.any, with: .ok)
+        for index in 0..<30 {
+            _ = try await stubs.session.data(for: try makeRequest(index == 7 ? "POST" : "GET", "https://a.test/item/\(index)"))
+        }
+
+        let failures = FailureReporter.collectFailures {
+            stubs.verify(.post("/item/9"))
+        }
+
+        let message = try #require(failures.first?.message)
+        #expect(message.contains("requests seen (30), the 10 closest:"))
+        #expect(message.contains("  … and 20 more"))
+        #expect(message.contains("  8. POST https://a.test/item/7 → 200\n  10. GET https://a.test/item/9 → 200\n"))
+        #expect(message.hasSuffix("closest: 10. GET https://a.test/item/9: method is GET, expected POST"))
+    }
+
+    @Test("verify after each request keeps counting requests that arrive between calls")
+    func verifyCountsIncrementally() async throws {
+        let stubs = HTTPStubRegistry()
+        stubs.stub(.any, with: .ok)
+        var failures: [TestFailure] = []
+        for expected in 1...3 {
+            _ = try await stubs.session.data(for: try makeRequest("GET", "https://a.test/books"))
+            failures += FailureReporter.collectFailures {
+                stubs.verify(.get("/books"), count: expected)
+                stubs.verify(.matching("a books request") { $0.path == "/books" }, count: expected)
+            }
+        }
+
+        #expect(failures.isEmpty)
+    }
+
+    @Test("An unhandled request among many stubs lists the ten closest and counts the rest")
+    func unhandledListsClosestFew() async throws {
+        let request = try makeRequest("POST", "https://a.test/item/7")
+        let failures = await FailureReporter.collectFailures {
+            let stubs = HTTPStubRegistry()
+            for index in 0..<50 {
+                stubs.stub(.get("/item/\(index)"), with: .ok)
+            }
+            _ = try? await stubs.session.data(for: request)
+        }
+
+        let message = try #require(failures.first?.message)
+        #expect(message.contains("Registered stubs (50; the 10 closest; the last registered that matches wins):"))
+        #expect(message.contains("  → 8. GET /item/7 (registered at"))
+        #expect(message.contains("closest: method is POST, expected GET"))
+        #expect(message.contains("    … and 40 more stubs, none closer"))
+    }
+
+    @Test("Two body matchers that print alike (long bodies differing late) keep separate counts")
+    func verifyCountsDoNotMixMatchersThatPrintAlike() async throws {
+        let stubs = HTTPStubRegistry()
+        stubs.stub(.any, with: .ok)
+        let first = Data(String(repeating: "a", count: 600).utf8 + [0x31])
+        let second = Data(String(repeating: "a", count: 600).utf8 + [0x32])
+        _ = try await stubs.session.data(for: try makeRequest("POST", "https://a.test/upload", body: first))
+
+        let failures = FailureReporter.collectFailures {
+            stubs.verify(.post("/upload").body(.data(first)), count: 1)
+            stubs.verify(.post("/upload").body(.data(second)), count: 0)
+        }
+
+        #expect(failures.isEmpty)
+    }
 }
+

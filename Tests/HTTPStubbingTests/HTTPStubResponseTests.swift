@@ -176,16 +176,27 @@ struct HTTPStubResponseTests {
         #expect(stubs.requests.count == 1)
     }
 
-    @Test("delayed(by:) answers after the delay")
+    @Test("delayed(by:) with seconds answers after the delay")
     func delayed() async throws {
         let stubs = HTTPStubRegistry()
-        stubs.stub(.any, with: HTTPStubResponse.text("late").delayed(by: .milliseconds(5)))
+        stubs.stub(.any, with: HTTPStubResponse.text("late").delayed(by: 0.005))
 
         let (text, _) = try await stubs.session.text(for: try makeRequest("GET", "https://a.test/x"))
 
         #expect(text == "late")
+        #expect(stubs.requests.map(\.outcome) == [.responded(statusCode: 200)])
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test("delayed(by:) with a Duration stores it as the same wait in seconds")
+    func delayedByDuration() {
+        let response = HTTPStubResponse.ok.delayed(by: .milliseconds(1_500))
+
+        #expect(response.delayInSeconds == 1.5)
+        #expect(response.delay == .milliseconds(1_500))
+    }
+
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("Cancelling a task during a delay ends it with .cancelled and delivers nothing")
     func delayedThenCancelled() async throws {
         let stubs = HTTPStubRegistry()

@@ -62,4 +62,60 @@ final class UnhandledRequestReportingXCTests: FailureRecordingTestCase {
         XCTAssertTrue(failures.first?.description.contains("No stub matches GET https://a.test/scoped") == true, "\(failures)")
         XCTAssertEqual(failures.first?.line, line)
     }
+
+    func test_verify_headerMismatch_namesClosestRequestsHeaderAtCallerLine() async throws {
+        let stubs = HTTPStubRegistry()
+        stubs.stub(.any, with: .ok)
+        var request = URLRequest(url: try XCTUnwrap(URL(string: "https://a.test/books")))
+        request.setValue("Bearer xyz", forHTTPHeaderField: "Authorization")
+        _ = try await stubs.session.data(for: request)
+
+        var line = 0
+        let failures = capturingXCTestFailures {
+            line = #line + 1
+            stubs.verify(.get("/books").header("Authorization", "Bearer abc"))
+        }
+
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(failures.first?.description.contains(#"closest: 1. GET https://a.test/books: header Authorization is "Bearer xyz", expected "Bearer abc""#) == true, "\(failures)")
+        XCTAssertEqual(failures.first?.line, line)
+    }
+
+    func test_urlMatching_invalidPattern_failsAtCallerLine() {
+        var line = 0
+        let failures = capturingXCTestFailures {
+            line = #line + 1
+            _ = HTTPRequestMatcher.urlMatching("[unclosed")
+        }
+
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(failures.first?.description.contains("The regular expression /[unclosed/ does not compile") == true, "\(failures)")
+        XCTAssertEqual(failures.first?.line, line)
+    }
+
+    func test_httpMessage_withoutStatusLine_failsAtCallerLine() {
+        var line = 0
+        let failures = capturingXCTestFailures {
+            line = #line + 1
+            _ = HTTPStubResponse.httpMessage("hello")
+        }
+
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(failures.first?.description.contains(#"Not an HTTP response message: the first line is "hello""#) == true, "\(failures)")
+        XCTAssertEqual(failures.first?.line, line)
+    }
+
+    func test_sessionAfterRegistryRelease_failsWithURLErrorAndNoCrash() async throws {
+        var stubs: HTTPStubRegistry? = HTTPStubRegistry()
+        let session = try XCTUnwrap(stubs?.session)
+        stubs = nil
+
+        do {
+            _ = try await session.data(for: URLRequest(url: try XCTUnwrap(URL(string: "https://a.test/x"))))
+            XCTFail("expected a URLError")
+        } catch {
+            XCTAssertEqual((error as? URLError)?.code, .resourceUnavailable)
+        }
+    }
 }
+

@@ -71,7 +71,7 @@ struct HTTPStubRegistryLifetimeTests {
         let stubs = FailureReporter.withHandler({ _ in }) { HTTPStubRegistry() }
         stubs.stub(.path("/ok/*"), with: .ok)
         stubs.stub(.path("/offline/*"), with: .error(.notConnectedToInternet))
-        stubs.stub(.path("/slow/*"), with: HTTPStubResponse.ok.delayed(by: .milliseconds(1)))
+        stubs.stub(.path("/slow/*"), with: HTTPStubResponse.ok.delayed(by: 0.001))
         stubs.stub(.path("/redirect/*"), with: .redirect(to: "/ok/0"))
 
         let completed = await withTaskGroup(of: Bool.self) { group in

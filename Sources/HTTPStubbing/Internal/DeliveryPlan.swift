@@ -9,16 +9,23 @@ struct DeliveryPlan: Sendable {
     }
 
     let result: Result
-    let delay: Duration?
+    /// The wait before delivery, in nanoseconds; 0 for none.
+    var delayNanoseconds: UInt64
+    /// The body's delivery rate, or `nil` to deliver it in one piece.
+    let bytesPerSecond: Int?
     /// The index of the recorded request (the last hop of a redirect chain) this plan answers.
     let recordIndex: Int
     /// The outcome recorded once the plan is delivered.
     let outcome: RecordedHTTPRequest.Outcome
+    /// Whether the outcome was recorded when the stub was claimed, so delivery need not take
+    /// the registry's lock again.
+    let isSettled: Bool
 }
 
-extension Duration {
-    var timeInterval: TimeInterval {
-        let (seconds, attoseconds) = components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
-    }
+/// What the registry answers for one hop: a plan to deliver, or a redirect to follow.
+enum HopAnswer: Sendable {
+    case deliver(DeliveryPlan)
+    /// A redirect response: `next` is the request for the next hop (headers already stripped as
+    /// URLSession strips them), `response` what the client sees if the redirect is not followed.
+    case redirect(next: RecordedHTTPRequest, response: DeliveryPlan)
 }

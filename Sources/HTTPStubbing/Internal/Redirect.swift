@@ -14,17 +14,37 @@ enum Redirect {
         // do); 307 and 308 keep the method and body.
         let becomesGet = (statusCode == 303 && request.method != "HEAD")
             || ((statusCode == 301 || statusCode == 302) && request.method == "POST")
-        var headers = request.headers
-        if becomesGet {
-            headers = headers.filter { !["content-type", "content-length"].contains($0.key.lowercased()) }
-        }
         var next = RecordedHTTPRequest(
             method: becomesGet ? .get : HTTPMethod(rawValue: request.method),
             url: target,
-            headers: headers,
+            headers: forwardedHeaders(request.headers, crossOrigin: !isSameOrigin(request, target), becomesGet: becomesGet),
             body: becomesGet ? nil : request.body
         )
         next.redirectedFrom = request.url
         return next
+    }
+
+    /// The headers URLSession carries to the next hop: never the hop-by-hop `Connection` and
+    /// `Proxy-*` fields nor `Host` (each hop gets its own); `Authorization` only to the same
+    /// origin; no `Content-Type`/`Content-Length` once the body is dropped.
+    static func forwardedHeaders(_ headers: [String: String], crossOrigin: Bool, becomesGet: Bool) -> [String: String] {
+        headers.filter { name, _ in
+            let lowered = name.lowercased()
+            if lowered == "connection" || lowered == "host" || lowered.hasPrefix("proxy-") { return false }
+            if crossOrigin && lowered == "authorization" { return false }
+            if becomesGet && (lowered == "content-type" || lowered == "content-length") { return false }
+            return true
+        }
+    }
+
+    /// Same scheme, host and port (the default port of the scheme when none is written).
+    static func isSameOrigin(_ request: RecordedHTTPRequest, _ target: URL) -> Bool {
+        let next = URLParts(target)
+        return request.scheme == next.scheme && request.host == next.host
+            && effectivePort(request.port, scheme: request.scheme) == effectivePort(next.port, scheme: next.scheme)
+    }
+
+    private static func effectivePort(_ port: Int?, scheme: String?) -> Int? {
+        port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : nil)
     }
 }

@@ -5,12 +5,14 @@ import TestSupportCore
 ///
 /// `URLSession` creates protocol instances itself and passes nothing of the test's along
 /// (configuration headers, request properties and task-locals do not reach `startLoading`), so
-/// the only thing a protocol instance knows is its own class. Each registry owns one class, and
-/// this directory maps that class, and nothing else, back to it. It holds registries weakly and
-/// shares no test state: two registries never see each other's stubs or requests.
+/// the only thing a protocol instance knows is its own class. Each registry owns one class (and
+/// one more per configuration it makes), and this directory maps that class, and nothing else,
+/// back to it. It holds registries weakly and shares no test state: two registries never see
+/// each other's stubs or requests.
 enum RegistryDirectory {
-    private struct Entry {
+    struct Entry {
         weak var registry: HTTPStubRegistry?
+        var binding: SessionBinding?
     }
 
     private struct State {
@@ -29,18 +31,22 @@ enum RegistryDirectory {
         return TagRoot.protocolClass(for: number)
     }
 
-    /// Maps `protocolClass` to `registry`, held weakly.
-    static func bind(_ protocolClass: AnyClass, to registry: HTTPStubRegistry) {
-        state.withLock { $0.entries[ObjectIdentifier(protocolClass)] = Entry(registry: registry) }
+    /// Maps `protocolClass` to `registry`, held weakly, and to the session it serves, if known.
+    static func bind(_ protocolClass: AnyClass, to registry: HTTPStubRegistry, binding: SessionBinding? = nil) {
+        state.withLock { $0.entries[ObjectIdentifier(protocolClass)] = Entry(registry: registry, binding: binding) }
     }
 
-    /// The live registry that owns `protocolClass`, if any.
-    static func registry(for protocolClass: AnyClass) -> HTTPStubRegistry? {
-        state.withLock { $0.entries[ObjectIdentifier(protocolClass)]?.registry }
+    /// The live registry that owns `protocolClass`, if any, and the session binding.
+    static func entry(for protocolClass: AnyClass) -> Entry? {
+        state.withLock { $0.entries[ObjectIdentifier(protocolClass)] }
     }
 
-    /// Forgets `protocolClass`; a registry calls this when it is deallocated.
-    static func unregister(_ protocolClass: AnyClass) {
-        state.withLock { _ = $0.entries.removeValue(forKey: ObjectIdentifier(protocolClass)) }
+    /// Forgets `protocolClasses`; a registry calls this when it is deallocated.
+    static func unregister(_ protocolClasses: [AnyClass]) {
+        state.withLock { state in
+            for protocolClass in protocolClasses {
+                state.entries.removeValue(forKey: ObjectIdentifier(protocolClass))
+            }
+        }
     }
 }

@@ -1,29 +1,43 @@
-/// The failure message for a request no stub matched: the request in full, then every stub,
-/// the closest one marked with what differs.
+/// The failure message for a request no stub matched: the request in full, then the stubs (the
+/// closest few when there are many), the closest one marked with what differs.
 enum UnhandledRequestReport {
-    static func message(for request: RecordedHTTPRequest, stubs: [StubEntry], answerCounts: [Int: Int]) -> String {
+    /// How many stubs a message lists before it counts the rest.
+    static let shownLimit = 10
+
+    static func message(for request: RecordedHTTPRequest, stubs: [StubEntry], answerCounts: [Int]) -> String {
         var lines = ["No stub matches \(request.summary)"]
         lines.append("  headers: " + HTTPText.headers(request.headers))
         lines.append("  body: " + HTTPText.body(request.body))
         if stubs.isEmpty {
             lines.append("No stubs are registered.")
         } else {
-            lines.append("Registered stubs (the last registered that matches wins):")
-            let matcherReasons = stubs.map { $0.matcher.mismatches(for: request) }
-            let counts = stubs.map { answerCounts[$0.id] ?? 0 }
-            let reasons = stubs.indices.map { index in
-                matcherReasons[index]
-                    + (stubs[index].isUsedUp(after: counts[index]) ? ["used up after \(counts[index]) answers"] : [])
+            // In registration order, as the user wrote them.
+            let ordered = stubs.sorted { $0.id < $1.id }
+            let counts = ordered.map { answerCounts.indices.contains($0.id) ? answerCounts[$0.id] : 0 }
+            let satisfied = ordered.map { $0.matcher.satisfiedCount(for: request) }
+            let shown: [Int]
+            if ordered.count > shownLimit {
+                shown = Array(ordered.indices.sorted { (satisfied[$0], $0) > (satisfied[$1], $1) }.prefix(shownLimit)).sorted()
+                lines.append("Registered stubs (\(ordered.count); the \(shownLimit) closest; the last registered that matches wins):")
+            } else {
+                shown = Array(ordered.indices)
+                lines.append("Registered stubs (the last registered that matches wins):")
             }
-            let satisfied = zip(stubs, matcherReasons).map { $0.matcher.conditions.count - $1.count }
-            let closest = closestIndex(satisfied: satisfied, reasons: reasons)
-            for (index, stub) in stubs.enumerated() {
+            let reasons: [Int: [String]] = Dictionary(uniqueKeysWithValues: shown.map { index in
+                (index, ordered[index].matcher.mismatches(for: request)
+                    + (ordered[index].isUsedUp(after: counts[index]) ? ["used up after \(counts[index]) answers"] : []))
+            })
+            let closest = closestIndex(shown, satisfied: satisfied, reasons: reasons)
+            for index in shown {
                 let marker = index == closest ? "  → " : "    "
-                var line = "\(marker)\(index + 1). \(stub.summary(answerCount: counts[index]))"
+                var line = "\(marker)\(index + 1). \(ordered[index].summary(answerCount: counts[index]))"
                 if index == closest {
-                    line += "\n        closest: " + reasons[index].joined(separator: "; ")
+                    line += "\n        closest: " + (reasons[index] ?? []).joined(separator: "; ")
                 }
                 lines.append(line)
+            }
+            if ordered.count > shown.count {
+                lines.append("    … and \(ordered.count - shown.count) more stubs, none closer")
             }
         }
         lines.append("The client received URLError(.resourceUnavailable).")
@@ -31,10 +45,10 @@ enum UnhandledRequestReport {
     }
 
     /// The stub with the most conditions satisfied, then the fewest failed, then the latest.
-    private static func closestIndex(satisfied: [Int], reasons: [[String]]) -> Int? {
+    private static func closestIndex(_ shown: [Int], satisfied: [Int], reasons: [Int: [String]]) -> Int? {
         var best: (index: Int, satisfied: Int, failed: Int)?
-        for index in satisfied.indices {
-            let candidate = (index: index, satisfied: satisfied[index], failed: reasons[index].count)
+        for index in shown {
+            let candidate = (index: index, satisfied: satisfied[index], failed: reasons[index]?.count ?? 0)
             if let current = best, (candidate.satisfied, -candidate.failed) < (current.satisfied, -current.failed) {
                 continue
             }

@@ -1,0 +1,57 @@
+extension HTTPRequestMatcher {
+    /// Matches requests that both matchers match; the same as chaining their conditions.
+    ///
+    /// ```swift
+    /// stubs.stub(.host("api.example.com") && .pathExtension("json"), with: .json("{}"))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - lhs: The first matcher.
+    ///   - rhs: The second matcher.
+    /// - Returns: A matcher with the conditions of both.
+    public static func && (lhs: HTTPRequestMatcher, rhs: HTTPRequestMatcher) -> HTTPRequestMatcher {
+        lhs.appending(rhs)
+    }
+
+    /// Matches requests that either matcher matches; a mismatch explains the closer one.
+    ///
+    /// ```swift
+    /// stubs.stub(.get("/books") || .get("/v2/books"), with: .json(page))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - lhs: The first alternative.
+    ///   - rhs: The second alternative.
+    /// - Returns: A matcher with one condition: either alternative.
+    public static func || (lhs: HTTPRequestMatcher, rhs: HTTPRequestMatcher) -> HTTPRequestMatcher {
+        let description = "(\(lhs) or \(rhs))"
+        let combined = HTTPRequestMatcher.any.adding(.location, description) { request in
+            lhs.matches(request) || rhs.matches(request)
+        } explain: { request in
+            let left = lhs.mismatches(for: request)
+            let right = rhs.mismatches(for: request)
+            let leftSatisfied = lhs.conditions.count - left.count
+            let rightSatisfied = rhs.conditions.count - right.count
+            let (closer, reasons) = (leftSatisfied, -left.count) >= (rightSatisfied, -right.count) ? (lhs, left) : (rhs, right)
+            return "neither alternative matches; closest \(closer): " + reasons.joined(separator: "; ")
+        }
+        return combined.markingPartlyDescribed(!lhs.isFullyDescribed || !rhs.isFullyDescribed)
+    }
+
+    /// Matches requests that `matcher` does not match.
+    ///
+    /// ```swift
+    /// stubs.stub(.any && !.host("api.example.com"), with: .error(.notConnectedToInternet))
+    /// ```
+    ///
+    /// - Parameter matcher: The matcher to negate.
+    /// - Returns: A matcher with one condition: not `matcher`.
+    public static prefix func ! (matcher: HTTPRequestMatcher) -> HTTPRequestMatcher {
+        HTTPRequestMatcher.any.adding(.refinement, "not (\(matcher))") { request in
+            !matcher.matches(request)
+        } explain: { _ in
+            "request matches \(matcher), expected one that does not"
+        }
+        .markingPartlyDescribed(!matcher.isFullyDescribed)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import TestSupportCore
+
+extension HTTPStubResponse {
+    /// A response read from a raw HTTP message: a status line, header lines, a blank line and
+    /// the body, as `curl -i` prints it or a proxy exports it.
+    ///
+    /// ```swift
+    /// stubs.stub(.get("/books"), with: .httpMessage("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r\n[]"))
+    /// ```
+    ///
+    /// Line ends may be CRLF or LF. A header that repeats is joined with `, `, as
+    /// `HTTPURLResponse` does. The body is every byte after the blank line.
+    ///
+    /// - Parameters:
+    ///   - message: The message's bytes.
+    ///   - fileID: The caller's file ID; a message that does not parse is reported here.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The response; one that does not parse fails the request with
+    ///   `URLError(.cannotParseResponse)`.
+    public static func httpMessage(
+        _ message: Data,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> HTTPStubResponse {
+        switch HTTPMessageParser.parse(message) {
+        case .success(let parsed):
+            return HTTPStubResponse(status: parsed.statusCode, headers: parsed.headers, body: parsed.body)
+        case .failure(let problem):
+            FailureReporter.report(
+                "Not an HTTP response message: \(problem.description)",
+                at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+            )
+            return .error(.cannotParseResponse)
+        }
+    }
+
+    /// A response read from raw HTTP message text; see ``httpMessage(_:fileID:filePath:line:column:)-(Data,_,_,_,_)``.
+    ///
+    /// - Parameters:
+    ///   - message: The message, such as `"HTTP/1.1 404 Not Found\r\n\r\n"`.
+    ///   - fileID: The caller's file ID; a message that does not parse is reported here.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The response.
+    public static func httpMessage(
+        _ message: String,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> HTTPStubResponse {
+        httpMessage(Data(message.utf8), fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// A response read from a file holding a raw HTTP message (status line, headers, blank
+    /// line, body), such as one saved with `curl -i -o books.http`.
+    ///
+    /// ```swift
+    /// stubs.stub(.get("/books"), with: .httpMessage(contentsOf: fixtures.appendingPathComponent("books.http")))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - url: The file's URL.
+    ///   - fileID: The caller's file ID; a missing file or a bad message is reported here.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The response; when the file is missing or does not parse, one that fails
+    ///   the request with `URLError(.fileDoesNotExist)` or `URLError(.cannotParseResponse)`.
+    public static func httpMessage(
+        contentsOf url: URL,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> HTTPStubResponse {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            FailureReporter.report(HTTPMessageParser.missingFileMessage(url), at: site)
+            return .error(.fileDoesNotExist)
+        }
+        switch HTTPMessageParser.parse(data) {
+        case .success(let parsed):
+            return HTTPStubResponse(status: parsed.statusCode, headers: parsed.headers, body: parsed.body)
+        case .failure(let problem):
+            FailureReporter.report("\(url.lastPathComponent) is not an HTTP response message: \(problem.description)", at: site)
+            return .error(.cannotParseResponse)
+        }
+    }
+}

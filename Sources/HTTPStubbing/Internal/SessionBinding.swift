@@ -1,0 +1,43 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import TestSupportCore
+
+/// What a protocol class knows of the session it serves: the configuration the registry made
+/// (for its cookie storage) and, for sessions the registry created, the session itself (for its
+/// delegate). A protocol instance cannot reach its task's session through public API, so each
+/// configuration the registry makes gets its own protocol class and one of these.
+final class SessionBinding: Sendable {
+    private struct State {
+        var configuration: URLSessionConfiguration?
+        weak var session: URLSession?
+    }
+
+    // URLSessionConfiguration and URLSession are not Sendable on every platform; the lock box
+    // keeps every access to them behind one lock.
+    private let state: Locked<State>
+
+    init(configuration: URLSessionConfiguration) {
+        state = Locked(State(configuration: configuration))
+    }
+
+    func attach(_ session: URLSession) {
+        state.withLock { $0.session = session }
+    }
+
+    /// The cookie storage requests and responses use, or `nil` when cookies are off
+    /// (`httpShouldSetCookies` false, or no storage).
+    var cookieStorage: HTTPCookieStorage? {
+        state.withLock { state in
+            let configuration = state.session?.configuration ?? state.configuration
+            guard let configuration, configuration.httpShouldSetCookies else { return nil }
+            return configuration.httpCookieStorage
+        }
+    }
+
+    /// The session, when the registry created it and it is still alive.
+    var session: URLSession? {
+        state.withLock { $0.session }
+    }
+}
