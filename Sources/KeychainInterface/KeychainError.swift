@@ -1,3 +1,5 @@
+import Foundation
+
 /// A keychain failure, mirroring the Security framework's `OSStatus` codes so that app error
 /// handling is written once and tested on any platform (the codes are defined here, so they
 /// exist on Linux too).
@@ -95,6 +97,32 @@ public enum KeychainError: Error, Equatable, Hashable, Sendable, CustomStringCon
         case .unimplemented: "unimplemented (\(status))"
         case .unexpectedData(let reason): "unexpectedData (\(status)): \(reason)"
         case .unhandledStatus: "unhandledStatus (\(status))"
+        }
+    }
+}
+
+extension KeychainError: LocalizedError {
+    /// What went wrong, in a sentence an app can log.
+    public var errorDescription: String? { description }
+
+    /// What to do about the failure, where the package knows.
+    ///
+    /// `missingEntitlement` (-34018) is what the real keychain answers when the process has no
+    /// keychain entitlement at all, as in unsigned `swift test` on macOS and in simulator test
+    /// bundles without a host app, as well as for an access group the app is not entitled to.
+    public var recoverySuggestion: String? {
+        switch self {
+        case .missingEntitlement:
+            "The process is not entitled to this keychain access group. Add the group to the app's "
+                + "keychain-access-groups entitlement. In tests: unsigned `swift test` on macOS and simulator test "
+                + "bundles without a host app have no keychain entitlement at all, so sign the test target or give it "
+                + "a host app, use SystemKeychain(usesDataProtectionKeychain: false) for an unsigned macOS tool, or "
+                + "inject KeychainFake."
+        case .interactionNotAllowed:
+            "The item's accessibility does not allow reading it now (the device is locked, or has not been "
+                + "unlocked since it started). Read it later, or store it with an accessibility that allows it."
+        default:
+            nil
         }
     }
 }

@@ -251,3 +251,20 @@ struct KeychainErrorTests {
         #expect(KeychainError(status: -1) == .unhandledStatus(-1))
     }
 }
+
+@Suite("KeychainError.recoverySuggestion")
+struct KeychainErrorRecoveryTests {
+    @Test("A missing entitlement says how tests get one: sign, a host app, or the fake")
+    func missingEntitlementSaysWhatToDo() throws {
+        let suggestion = try #require(KeychainError.missingEntitlement.recoverySuggestion)
+
+        #expect(suggestion.contains("keychain-access-groups"))
+        #expect(suggestion.contains("unsigned `swift test` on macOS"))
+        #expect(suggestion.contains("KeychainFake"))
+    }
+
+    @Test("A status the package has no advice for has no suggestion")
+    func otherStatusesHaveNone() {
+        #expect(KeychainError.itemNotFound.recoverySuggestion == nil)
+    }
+}
