@@ -16,6 +16,17 @@ struct SpyDefaultAnswerTests {
         #expect(failures.isEmpty)
     }
 
+    @Test("a throwing spy with a default answer returns it without throwing or failing")
+    func throwingSpyDefaultAnswer() throws {
+        let spy = ThrowingSpy<Int, [String]>("titles(page:)", defaultAnswer: ["Dune"])
+
+        var titles: [String]?
+        let failures = try FailureReporter.collectFailures { titles = try spy.call(1) }
+
+        #expect(titles == ["Dune"])
+        #expect(failures.isEmpty)
+    }
+
     @Test("reset keeps the default answer")
     func resetKeepsDefaultAnswer() {
         let navigator = SpyTestNavigatorStub()
@@ -242,6 +253,21 @@ struct RecordingStoreShapeTests {
                 line: #line - 5
             )
         }
+    }
+}
+
+@Suite("MainActorSpy waiting")
+@MainActor
+struct MainActorSpyWaitingTests {
+    @Test("waitForCalls resumes once a main-actor task makes the call")
+    func waitForCallsResumes() async {
+        let router = SpyTestRouterStub()
+
+        Task { @MainActor in router.present(SpyTestScreen(title: "Dune")) }
+        let arrived = await router.presentSpy.waitForCalls(1)
+
+        #expect(arrived)
+        #expect(router.presentSpy.callCount == 1)
     }
 }
 
