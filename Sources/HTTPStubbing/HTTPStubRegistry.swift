@@ -33,7 +33,7 @@ import TestSupportCore
 /// the closest stub, pointing at the line that created the registry. URLSession runs stubs on
 /// its own threads, where Swift Testing cannot tell which test is running, so in a Swift
 /// Testing test the failure is reported on the test's task: at the next `verify…` call, when
-/// ``withHTTPStubs(followsRedirects:fileID:filePath:line:column:_:)-(_,(HTTPStubRegistry)->R)``
+/// ``withHTTPStubs(followsRedirects:fileID:filePath:line:column:_:)``
 /// ends, or when the registry is deallocated. Under XCTest it is reported at once.
 public final class HTTPStubRegistry: Sendable {
     private struct State {
@@ -402,7 +402,7 @@ public final class HTTPStubRegistry: Sendable {
     }
 
     /// Reports, on the calling task, every unhandled-request failure kept from URLSession
-    /// threads and not yet reported; ``withHTTPStubs(followsRedirects:fileID:filePath:line:column:_:)-(_,(HTTPStubRegistry)->R)``
+    /// threads and not yet reported; ``withHTTPStubs(followsRedirects:fileID:filePath:line:column:_:)``
     /// calls it when its scope ends.
     ///
     /// The failures point at the line that created the registry. Every `verify…` method does

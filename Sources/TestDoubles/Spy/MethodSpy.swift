@@ -351,7 +351,7 @@ extension MethodSpy: DoublesWaitListOwner {
 
 extension MethodSpy where Output == Void {
     /// Creates a spy for a method that returns nothing: it records each call and returns, with
-    /// nothing to configure. Use ``unimplemented(_:declaredIn:)`` for a method that must not be
+    /// nothing to configure. Use `unimplemented()` for a method that must not be
     /// called.
     ///
     /// ```swift
@@ -410,7 +410,7 @@ extension MethodSpy where Failure == any Error {
 extension MethodSpy where Output == Void, Failure == any Error {
     /// Creates a throwing spy for a method that returns nothing: it records each call and
     /// returns until the test configures an error with ``throws(_:)``. Use
-    /// ``unimplemented(_:declaredIn:)`` for a method that must not be called.
+    /// `unimplemented()` for a method that must not be called.
     ///
     /// ```swift
     /// let saveSpy = ThrowingSpy<Book, Void>()

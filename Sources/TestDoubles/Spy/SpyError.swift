@@ -5,7 +5,7 @@
 public enum SpyError: Error, Equatable, CustomStringConvertible {
     /// The spy was called with no answer configured.
     case noAnswer(method: String)
-    /// The spy is ``MethodSpy/unimplemented(_:)`` and was called.
+    /// The spy is unimplemented (`MethodSpy.unimplemented()`) and was called.
     case unimplemented(method: String)
     /// The spy's answer sequence ran out and was told to fail after the last answer.
     case answersExhausted(method: String)
