@@ -7,6 +7,7 @@ import Testing
 struct ClockRetryingCatalogLoaderTests {
     // snippet: test-clock
     @Test("After a failure it waits 1 second before retrying, stepped on a test clock")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func waitsOneSecondBeforeRetrying() async throws {
         // Given
         let clock = TestClock()
@@ -29,6 +30,7 @@ struct ClockRetryingCatalogLoaderTests {
 
     // snippet: immediate-clock
     @Test("Backoff doubles between attempts: 1 s, then 2 s")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func backoffDoubles() async throws {
         let clock = ImmediateClock()
         let fetch = makeFlakyCatalogFetch(failures: 2, then: CatalogPage(books: [], nextPage: 2))
@@ -41,6 +43,7 @@ struct ClockRetryingCatalogLoaderTests {
     // end-snippet
 
     @Test("After the last attempt fails, the error is thrown")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func givesUpAfterMaxAttempts() async {
         let fetch = makeFlakyCatalogFetch(failures: 5, then: CatalogPage(books: [], nextPage: 2))
         let loader = RetryingCatalogLoader(clock: .immediate, policy: .init(maxAttempts: 3)) { try fetch.call($0) }
@@ -51,6 +54,7 @@ struct ClockRetryingCatalogLoaderTests {
 
     // snippet: unimplemented-clock
     @Test("A first attempt that succeeds never touches the clock")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func successDoesNotSleep() async throws {
         let fetch = makeFlakyCatalogFetch(failures: 0, then: CatalogPage(books: [], nextPage: 4))
         let loader = RetryingCatalogLoader(clock: .unimplemented()) { try fetch.call($0) }
@@ -63,6 +67,7 @@ struct ClockRetryingCatalogLoaderTests {
     // end-snippet
 
     @Test("Cancelling during the backoff stops the retries")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func cancellationStopsRetries() async {
         let clock = TestClock()
         let fetch = makeFlakyCatalogFetch(failures: 1, then: CatalogPage(books: [], nextPage: 2))

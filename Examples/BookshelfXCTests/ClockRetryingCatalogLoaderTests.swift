@@ -3,6 +3,7 @@ import BookshelfTestSupport
 import TestSupportKit
 import XCTest
 
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 final class ClockRetryingCatalogLoaderTests: XCTestCase {
     func test_load_afterFailure_waitsOneSecondBeforeRetrying() async throws {
         // Given

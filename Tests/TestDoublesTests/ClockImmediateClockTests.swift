@@ -7,6 +7,7 @@ import XCTest
 @Suite("ImmediateClock")
 struct ImmediateClockTests {
     @Test("Sleeps return at once, move the clock and are recorded in order")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func sleepsAreRecorded() async throws {
         let clock = ImmediateClock()
 
@@ -18,6 +19,7 @@ struct ImmediateClockTests {
     }
 
     @Test("A cancelled task's sleep throws CancellationError")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func cancelledSleepThrows() async {
         let clock: ImmediateClock = .immediate
         let task = Task {
@@ -35,6 +37,7 @@ struct ImmediateClockTests {
 @Suite("UnimplementedClock")
 struct UnimplementedClockTests {
     @Test("Sleeping reports a failure at the line that created the clock")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func sleepReportsAtCreationLine() async throws {
         let line = #line + 1
         let clock = UnimplementedClock("retry clock")
@@ -47,6 +50,7 @@ struct UnimplementedClockTests {
     }
 
     @Test("Reading now reports one failure however often it is read")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func nowReportsOnce() {
         let clock: UnimplementedClock = .unimplemented()
 
@@ -59,8 +63,10 @@ struct UnimplementedClockTests {
     }
 }
 
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 final class UnimplementedClockXCTests: FailureRecordingTestCase {
     @MainActor
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func test_sleep_onUnimplementedClock_failsAtCreationLine() async {
         let line = #line + 1
         let clock = UnimplementedClock()

@@ -7,6 +7,7 @@ import XCTest
 @Suite("TestClock.sleep and advance(by:)")
 struct TestClockAdvanceTests {
     @Test("A sleeper wakes only once the clock reaches its deadline")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func sleeperWakesAtDeadline() async throws {
         let clock = TestClock()
         let task = Task { try await clock.sleep(for: .seconds(5)) }
@@ -20,6 +21,7 @@ struct TestClockAdvanceTests {
     }
 
     @Test("Sleepers are listed and woken in (deadline, submission) order")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func sleepersWakeInDeadlineThenSubmissionOrder() async {
         let clock = TestClock()
         let late = Task { try await clock.sleep(for: .seconds(3)) }
@@ -39,6 +41,7 @@ struct TestClockAdvanceTests {
     }
 
     @Test("A loop that sleeps repeatedly is stepped one wake at a time with waitForSleepers")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func loopIsSteppedDeterministically() async {
         let clock = TestClock()
         let ticks = Locked(0)
@@ -61,6 +64,7 @@ struct TestClockAdvanceTests {
     }
 
     @Test("Sleeping until a deadline already passed returns at once")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func pastDeadlineReturnsAtOnce() async throws {
         let clock = TestClock()
         clock.advance(by: .seconds(10))
@@ -71,6 +75,7 @@ struct TestClockAdvanceTests {
     }
 
     @Test("Cancelling a sleeping task throws CancellationError and removes the sleeper")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func cancellationThrows() async {
         let clock = TestClock()
         let task = Task { try await clock.sleep(for: .seconds(5)) }
@@ -84,6 +89,7 @@ struct TestClockAdvanceTests {
     }
 
     @Test("run() moves to the latest deadline and wakes every sleeper")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func runWakesAll() async {
         let clock = TestClock()
         let first = Task { try await clock.sleep(for: .seconds(2)) }
@@ -100,6 +106,7 @@ struct TestClockAdvanceTests {
 @Suite("TestClock.waitForSleepers and expectNoPendingSleepers")
 struct TestClockWaitTests {
     @Test("waitForSleepers returns at once when enough tasks already sleep")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func returnsAtOnceWhenSatisfied() async {
         let clock = TestClock()
         let task = Task { try await clock.sleep(for: .seconds(1)) }
@@ -112,6 +119,7 @@ struct TestClockWaitTests {
     }
 
     @Test("waitForSleepers reports a timeout at the caller's line when nobody sleeps")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func reportsTimeout() async {
         let clock = TestClock()
 
@@ -124,6 +132,7 @@ struct TestClockWaitTests {
     }
 
     @Test("expectNoPendingSleepers reports the sleepers left, at the caller's line, and cancels them")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func reportsPendingSleepers() async {
         let clock = TestClock()
         let task = Task { try await clock.sleep(for: .seconds(30)) }
@@ -141,6 +150,7 @@ struct TestClockWaitTests {
     }
 
     @Test("expectNoPendingSleepers points at the caller's line")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func pendingSleepersLine() async {
         let clock = TestClock()
         let task = Task { try await clock.sleep(for: .seconds(1)) }
@@ -156,6 +166,7 @@ struct TestClockWaitTests {
     }
 
     @Test("expectNoPendingSleepers passes when nobody sleeps")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func passesWhenIdle() {
         let failures = FailureReporter.collectFailures { TestClock().expectNoPendingSleepers() }
 
@@ -163,7 +174,9 @@ struct TestClockWaitTests {
     }
 }
 
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 final class TestClockXCTests: FailureRecordingTestCase {
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func test_advance_pastDeadline_wakesSleeper() async throws {
         let clock = TestClock()
         let task = Task { try await clock.sleep(for: .milliseconds(300)) }
@@ -176,6 +189,7 @@ final class TestClockXCTests: FailureRecordingTestCase {
     }
 
     @MainActor
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func test_expectNoPendingSleepers_withSleeperLeft_failsAtCallerLine() async {
         let clock = TestClock()
         let task = Task { try await clock.sleep(for: .seconds(2)) }

@@ -2,6 +2,7 @@
 ///
 /// The clock is injected: `ContinuousClock()` in the app, a test clock in tests. Cancellation
 /// is never retried.
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 public struct RetryingCatalogLoader<RetryClock: Clock<Duration>>: Sendable {
     /// How often and how patiently to retry.
     public struct Policy: Sendable, Equatable {

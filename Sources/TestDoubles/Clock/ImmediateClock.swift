@@ -10,6 +10,7 @@ import TestSupportCore
 /// _ = try await loader.load()
 /// #expect(clock.sleeps == [.seconds(1), .seconds(2)])
 /// ```
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 public final class ImmediateClock: Clock, Sendable {
     /// The clock's instants: an offset from its start, like ``TestClock``'s.
     public typealias Instant = TestClock.Instant
@@ -52,6 +53,7 @@ public final class ImmediateClock: Clock, Sendable {
     }
 }
 
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 extension Clock where Self == ImmediateClock {
     /// A clock whose sleeps return at once.
     ///

@@ -26,6 +26,7 @@ import TestSupportCore
 /// - ``expectNoPendingSleepers(fileID:filePath:line:column:)`` reports sleepers still
 ///   waiting at the end of the test and cancels them, so their tasks end.
 /// - Cancelling a sleeping task resumes its `sleep` with `CancellationError`.
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 public final class TestClock: Clock, Sendable {
     /// A point on the test clock: how far it is from the clock's start.
     public struct Instant: InstantProtocol, Sendable, Hashable, CustomStringConvertible {

@@ -9,6 +9,7 @@ import TestSupportCore
 /// let loader = RetryingLoader(clock: UnimplementedClock())   // the first attempt succeeds
 /// _ = try await loader.load()                                 // so no backoff sleep happens
 /// ```
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 public final class UnimplementedClock: Clock, Sendable {
     /// The clock's instants.
     public typealias Instant = TestClock.Instant
@@ -66,6 +67,7 @@ public final class UnimplementedClock: Clock, Sendable {
     }
 }
 
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 extension Clock where Self == UnimplementedClock {
     /// A clock that fails the test when used.
     ///
