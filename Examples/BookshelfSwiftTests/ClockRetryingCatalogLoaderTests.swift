@@ -8,6 +8,7 @@ struct ClockRetryingCatalogLoaderTests {
     // snippet: test-clock
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("After a failure it waits 1 second before retrying, stepped on a test clock")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func waitsOneSecondBeforeRetrying() async throws {
         // Given
         let clock = TestClock()
@@ -31,6 +32,7 @@ struct ClockRetryingCatalogLoaderTests {
     // snippet: immediate-clock
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("Backoff doubles between attempts: 1 s, then 2 s")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func backoffDoubles() async throws {
         let clock = ImmediateClock()
         let fetch = makeFlakyCatalogFetch(failures: 2, then: CatalogPage(books: [], nextPage: 2))
@@ -44,6 +46,7 @@ struct ClockRetryingCatalogLoaderTests {
 
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("After the last attempt fails, the error is thrown")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func givesUpAfterMaxAttempts() async {
         let fetch = makeFlakyCatalogFetch(failures: 5, then: CatalogPage(books: [], nextPage: 2))
         let loader = RetryingCatalogLoader(clock: .immediate, policy: .init(maxAttempts: 3)) { try fetch.call($0) }
@@ -55,6 +58,7 @@ struct ClockRetryingCatalogLoaderTests {
     // snippet: unimplemented-clock
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("A first attempt that succeeds never touches the clock")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func successDoesNotSleep() async throws {
         let fetch = makeFlakyCatalogFetch(failures: 0, then: CatalogPage(books: [], nextPage: 4))
         let loader = RetryingCatalogLoader(clock: .unimplemented()) { try fetch.call($0) }
@@ -68,6 +72,7 @@ struct ClockRetryingCatalogLoaderTests {
 
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("Cancelling during the backoff stops the retries")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func cancellationStopsRetries() async {
         let clock = TestClock()
         let fetch = makeFlakyCatalogFetch(failures: 1, then: CatalogPage(books: [], nextPage: 2))

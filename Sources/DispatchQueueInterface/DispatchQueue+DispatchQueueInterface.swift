@@ -14,6 +14,9 @@ extension DispatchQueue: DispatchQueueInterface {
     /// offers no reliable "current queue" query.
     public var isCurrentQueue: Bool { isMainQueue && Thread.isMainThread }
 
+    /// `DispatchTime.now()`: a real queue keeps real time.
+    public var now: DispatchTime { DispatchTime.now() }
+
     /// Forwards to `async(group:qos:flags:execute:)`.
     ///
     /// - Parameters:

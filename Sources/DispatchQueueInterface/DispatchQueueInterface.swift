@@ -15,7 +15,7 @@
 ///     }
 ///
 ///     func queryChanged(_ text: String) {
-///         queue.asyncAfter(deadline: .now() + .milliseconds(300)) { self.search(text) }
+///         queue.asyncAfter(deadline: queue.now + .milliseconds(300)) { self.search(text) }
 ///     }
 /// }
 /// ```
@@ -44,6 +44,16 @@ public protocol DispatchQueueInterface: Sendable {
     /// "current queue" query for other queues, so a real non-main queue answers `false`. The
     /// doubles answer `true` while they are running one of their own blocks.
     var isCurrentQueue: Bool { get }
+
+    /// The queue's current time, to build deadlines from: `queue.now + 0.3`.
+    ///
+    /// `DispatchQueue` answers `DispatchTime.now()`; ``ManualDispatchQueue`` answers its virtual
+    /// time, so a delay built from it is exact in a test whatever the real clock does.
+    ///
+    /// ```swift
+    /// queue.asyncAfter(deadline: queue.now + .seconds(30)) { session.expire() }
+    /// ```
+    var now: DispatchTime { get }
 
     /// Submits `work` to run asynchronously.
     ///
@@ -114,6 +124,9 @@ public protocol DispatchQueueInterface: Sendable {
 }
 
 extension DispatchQueueInterface {
+    /// The real uptime clock, `DispatchTime.now()`: the answer of a queue with no clock of its own.
+    public var now: DispatchTime { DispatchTime.now() }
+
     /// Submits `work` to run asynchronously: the `DispatchQueue.async` spelling.
     ///
     /// ```swift
@@ -144,7 +157,7 @@ extension DispatchQueueInterface {
     /// Submits `work` to run at or after `deadline`: the `DispatchQueue.asyncAfter` spelling.
     ///
     /// ```swift
-    /// queue.asyncAfter(deadline: .now() + 30) { session.expire() }
+    /// queue.asyncAfter(deadline: queue.now + 30) { session.expire() }
     /// ```
     ///
     /// - Parameters:
@@ -183,7 +196,7 @@ extension DispatchQueueInterface {
     /// pendingSearch?.cancel()
     /// let item = DispatchWorkItem { [weak self] in self?.search(text) }
     /// pendingSearch = item
-    /// queue.asyncAfter(deadline: .now() + .milliseconds(300), execute: item)
+    /// queue.asyncAfter(deadline: queue.now + .milliseconds(300), execute: item)
     /// ```
     ///
     /// - Parameters:

@@ -45,6 +45,9 @@ public final class ImmediateDispatchQueue: DispatchQueueInterface {
         self.onMisuse = onMisuse
     }
 
+    /// `DispatchTime.now()`: the queue ignores delays, so it keeps no clock of its own.
+    public var now: DispatchTime { DispatchTime.now() }
+
     /// How many blocks have run (cancelled work items are not counted).
     public var blocksRun: Int { state.withLock { $0.blocksRun } }
 

@@ -11,7 +11,7 @@ import LockedValue
 /// final class SessionTimer {
 ///     let queue: any DispatchQueueInterface
 ///     var expired = false
-///     func start() { queue.asyncAfter(deadline: .now() + 30) { self.expired = true } }
+///     func start() { queue.asyncAfter(deadline: queue.now + 30) { self.expired = true } }
 /// }
 ///
 /// // Test
@@ -25,11 +25,14 @@ import LockedValue
 /// ```
 ///
 /// - Blocks run in deadline order; blocks with the same deadline run in submission order.
-/// - A block scheduled while another runs is honoured: its delay counts from the virtual time
-///   at which it was scheduled, and ``advance(by:)`` runs it if it falls due within the step.
+/// - A deadline made from the queue's own ``now`` (`queue.now + 0.3`) is exact to the
+///   nanosecond and never depends on the real clock or the machine's load.
+/// - A deadline made from the real clock (`DispatchTime.now() + 0.3`) is measured against the
+///   real clock when it is scheduled and rounded up to the whole millisecond (see the module's
+///   guide for the exact rule and its limits).
+/// - A block scheduled while another runs is honoured: ``advance(by:)`` runs it if it falls due
+///   within the step.
 /// - A `DispatchWorkItem` cancelled before its turn is skipped.
-/// - A deadline such as `.now() + 0.3` is read relative to the moment it is scheduled and
-///   rounded up to the whole millisecond (see the module's documentation).
 /// - `sync` runs its block at once; called from inside the queue's own work, where a real
 ///   serial queue would deadlock, it runs the block too and records a
 ///   ``DispatchQueueMisuse``.
@@ -52,8 +55,19 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         var now: Int64 = 0
         var nextSequence = 0
         var heap: [Entry] = []
+        /// The pending work items by submission index: the only entries that can be cancelled
+        /// behind the queue's back, so counting pending blocks looks at these alone.
+        var workItems: [Int: DispatchWorkItem] = [:]
         var running = RunningThreads()
         var misuses: [DispatchQueueMisuse] = []
+
+        /// Pending blocks, cancelled work items left out: O(1) unless work items are pending.
+        var liveCount: Int {
+            guard !workItems.isEmpty else { return heap.count }
+            var cancelled = 0
+            for item in workItems.values where item.isCancelled { cancelled += 1 }
+            return heap.count - cancelled
+        }
     }
 
     /// The queue's label, used in misuse messages.
@@ -92,32 +106,41 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
 
     // MARK: Inspection
 
-    /// The virtual time: how far the queue's clock has moved since it was created.
-    public var now: DispatchTimeInterval { .nanoseconds(VirtualDelay.clampedInt(state.withLock { $0.now })) }
+    /// The queue's virtual time as a `DispatchTime`: schedule with `queue.now + delay` and the
+    /// delay is exact, whatever the real clock does.
+    ///
+    /// ```swift
+    /// queue.asyncAfter(deadline: queue.now + .milliseconds(300)) { search() }
+    /// ```
+    public var now: DispatchTime { VirtualDelay.dispatchTime(atOffset: state.withLock { $0.now }) }
+
+    /// How far the virtual clock has moved since the queue was created.
+    public var elapsed: DispatchTimeInterval { VirtualDelay.interval(nanoseconds: elapsedNanoseconds) }
+
+    /// How far the virtual clock has moved since the queue was created, in nanoseconds.
+    public var elapsedNanoseconds: Int64 { state.withLock { $0.now } }
 
     /// The blocks waiting to run, in the order they will run; cancelled work items are left out.
     public var pending: [ScheduledWork] {
-        let entries = state.withLock { $0.heap }
-        return entries
-            .filter { !$0.work.isCancelled }
-            .sorted { $0.isBefore($1) }
-            .map { entry in
-                ScheduledWork(
-                    deadline: entry.deadline == VirtualDelay.never ? nil : .nanoseconds(VirtualDelay.clampedInt(entry.deadline)),
-                    submissionIndex: entry.sequence,
-                    kind: entry.kind,
-                    isWorkItem: { if case .workItem = entry.work.body { return true } else { return false } }(),
-                    qos: entry.qos
-                )
-            }
+        var entries = state.withLock { $0.heap }
+        entries.removeAll { $0.work.isCancelled }
+        entries.sort { $0.isBefore($1) }
+        return entries.map { entry in
+            ScheduledWork(
+                deadlineNanoseconds: entry.deadline == VirtualDelay.never ? nil : entry.deadline,
+                submissionIndex: entry.sequence,
+                kind: entry.kind,
+                isWorkItem: entry.work.isWorkItem,
+                qos: entry.qos
+            )
+        }
     }
 
-    /// The number of blocks waiting to run (cancelled work items are not counted).
-    public var pendingCount: Int {
-        state.withLock { $0.heap.reduce(0) { $0 + ($1.work.isCancelled ? 0 : 1) } }
-    }
+    /// The number of blocks waiting to run (cancelled work items are not counted); constant
+    /// time unless work items are pending, then linear in the pending work items only.
+    public var pendingCount: Int { state.withLock { $0.liveCount } }
 
-    /// Whether no block is waiting to run.
+    /// Whether no block is waiting to run; as cheap as ``pendingCount``.
     public var isIdle: Bool { pendingCount == 0 }
 
     /// The misuses recorded so far, oldest first.
@@ -159,32 +182,52 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         return run(dueBy: limit, method: "runDue()")
     }
 
-    /// Moves virtual time forward by `duration`, running every block that falls due on the way in
+    /// Moves virtual time forward by `interval`, running every block that falls due on the way in
     /// deadline order (ties in submission order), including blocks scheduled by blocks that ran.
     ///
     /// ```swift
     /// queue.advance(by: .milliseconds(300))
     /// ```
     ///
-    /// - Parameter interval: How far to move, as production code writes its delays
-    ///   (`.milliseconds(300)`, `.seconds(30)`); a negative interval moves nothing and records a
-    ///   ``DispatchQueueMisuse/Kind/negativeTimeStep``, and `.never` runs everything but work
-    ///   scheduled at `.distantFuture`.
+    /// - Parameter interval: How far to move; a negative interval moves nothing and records a
+    ///   ``DispatchQueueMisuse/Kind/negativeTimeStep``; `.never` runs everything but
+    ///   `.distantFuture` work, like ``runAll()``.
     /// - Returns: How many blocks ran.
     @discardableResult
     public func advance(by interval: DispatchTimeInterval) -> Int {
-        let step = VirtualDelay.nanoseconds(of: interval)
-        let shown = VirtualDelay.text(of: interval)
+        let step = VirtualDelay.nanoseconds(of: interval) ?? (VirtualDelay.never - 1)
+        let text = VirtualDelay.describe(nanoseconds: step)
         guard step >= 0 else {
             record(DispatchQueueMisuse(
                 kind: .negativeTimeStep,
                 queueLabel: label,
-                message: "advance(by: \(shown)) on queue '\(label)': virtual time cannot move backwards"
+                message: "advance(by: \(text)) on queue '\(label)': virtual time cannot move backwards"
             ))
             return 0
         }
         let target = state.withLock { VirtualDelay.deadline(now: $0.now, delay: step) }
-        let count = run(dueBy: target, method: "advance(by: \(shown))")
+        return advance(toOffset: target, method: "advance(by: \(text))")
+    }
+
+    /// Moves virtual time forward to `deadline` (a time made from ``now``), running every block
+    /// due by then; a deadline in the past moves nothing.
+    ///
+    /// ```swift
+    /// let start = queue.now
+    /// viewModel.queryChanged("dune")
+    /// queue.advance(to: start + .milliseconds(300))
+    /// ```
+    ///
+    /// - Parameter deadline: The time to move to.
+    /// - Returns: How many blocks ran.
+    @discardableResult
+    public func advance(to deadline: DispatchTime) -> Int {
+        let target = state.withLock { VirtualDelay.deadline(for: deadline, now: $0.now) }
+        return advance(toOffset: min(target, VirtualDelay.never - 1), method: "advance(to:)")
+    }
+
+    private func advance(toOffset target: Int64, method: String) -> Int {
+        let count = run(dueBy: target, method: method)
         state.withLock { $0.now = max($0.now, target) }
         return count
     }
@@ -205,7 +248,10 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     @discardableResult
     public func removeAllPending() -> Int {
         let dropped = state.withLock { state in
-            defer { state.heap = [] }
+            defer {
+                state.heap = []
+                state.workItems = [:]
+            }
             return state.heap
         }
         for entry in dropped { entry.work.group?.leave() }
@@ -246,17 +292,18 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         flags: DispatchWorkItemFlags,
         work: @escaping @Sendable () -> Void
     ) {
-        enqueue(.submitted(.closure(work), group: group), delay: 0, kind: .async, qos: qos.qosClass)
+        enqueue(.submitted(.closure(work), group: group), deadline: { $0 }, kind: .async, qos: qos.qosClass)
     }
 
     /// Holds the work item until the test runs it.
     ///
     /// - Parameter workItem: The work item; skipped if cancelled before its turn.
     public func scheduleAsync(_ workItem: DispatchWorkItem) {
-        enqueue(.submitted(.workItem(workItem), group: nil), delay: 0, kind: .async, qos: .unspecified)
+        enqueue(.submitted(.workItem(workItem), group: nil), deadline: { $0 }, kind: .async, qos: .unspecified)
     }
 
-    /// Holds `work` until virtual time reaches `deadline` (read relative to now).
+    /// Holds `work` until virtual time reaches `deadline`: exact for a deadline made from ``now``,
+    /// measured against the real clock and rounded up to the millisecond otherwise.
     ///
     /// - Parameters:
     ///   - deadline: When the work is due.
@@ -271,7 +318,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     ) {
         enqueue(
             .submitted(.closure(work), group: nil),
-            delay: VirtualDelay.nanoseconds(until: deadline),
+            deadline: { VirtualDelay.deadline(for: deadline, now: $0) },
             kind: .asyncAfterDeadline,
             qos: qos.qosClass
         )
@@ -293,7 +340,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     ) {
         enqueue(
             .submitted(.closure(work), group: nil),
-            delay: VirtualDelay.nanoseconds(until: wallDeadline),
+            deadline: { VirtualDelay.deadline(for: wallDeadline, now: $0) },
             kind: .asyncAfterWallDeadline,
             qos: qos.qosClass
         )
@@ -307,7 +354,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     public func scheduleAsync(_ workItem: DispatchWorkItem, after deadline: DispatchTime) {
         enqueue(
             .submitted(.workItem(workItem), group: nil),
-            delay: VirtualDelay.nanoseconds(until: deadline),
+            deadline: { VirtualDelay.deadline(for: deadline, now: $0) },
             kind: .asyncAfterDeadline,
             qos: .unspecified
         )
@@ -321,7 +368,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     public func scheduleAsync(_ workItem: DispatchWorkItem, afterWallDeadline wallDeadline: DispatchWallTime) {
         enqueue(
             .submitted(.workItem(workItem), group: nil),
-            delay: VirtualDelay.nanoseconds(until: wallDeadline),
+            deadline: { VirtualDelay.deadline(for: wallDeadline, now: $0) },
             kind: .asyncAfterWallDeadline,
             qos: .unspecified
         )
@@ -346,22 +393,31 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
 
     // MARK: Internals
 
-    private func enqueue(_ work: QueuedWork, delay: Int64, kind: ScheduledWork.Kind, qos: DispatchQoS.QoSClass) {
+    private func enqueue(
+        _ work: QueuedWork,
+        deadline: (_ now: Int64) -> Int64,
+        kind: ScheduledWork.Kind,
+        qos: DispatchQoS.QoSClass
+    ) {
         state.withLock { state in
             let entry = Entry(
-                deadline: VirtualDelay.deadline(now: state.now, delay: delay),
+                deadline: deadline(state.now),
                 sequence: state.nextSequence,
                 work: work,
                 kind: kind,
                 qos: qos
             )
             state.nextSequence += 1
+            if case .workItem(let item) = work.body { state.workItems[entry.sequence] = item }
             Self.siftUp(entry, into: &state.heap)
         }
     }
 
     private func push(_ entry: Entry) {
-        state.withLock { Self.siftUp(entry, into: &$0.heap) }
+        state.withLock { state in
+            if case .workItem(let item) = entry.work.body { state.workItems[entry.sequence] = item }
+            Self.siftUp(entry, into: &state.heap)
+        }
     }
 
     /// Removes the earliest entry if it is due by `limit`, moving virtual time to its deadline.
@@ -369,6 +425,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         state.withLock { state in
             guard let first = state.heap.first, first.deadline <= limit else { return nil }
             let entry = Self.popMinimum(from: &state.heap)
+            if first.work.isWorkItem { state.workItems[first.sequence] = nil }
             state.now = max(state.now, first.deadline)
             return entry
         }

@@ -17,9 +17,15 @@ public struct ScheduledWork: Sendable, Equatable, CustomStringConvertible {
         case asyncAfterWallDeadline
     }
 
-    /// When the block becomes due, on the queue's virtual clock (time since the queue was
+    /// When the block becomes due on the queue's virtual clock, in nanoseconds since the queue
+    /// was created; `nil` for work scheduled at `.distantFuture`, which never runs.
+    public var deadlineNanoseconds: Int64?
+
+    /// When the block becomes due on the queue's virtual clock (time since the queue was
     /// created); `nil` for work scheduled at `.distantFuture`, which never runs.
-    public var deadline: DispatchTimeInterval?
+    public var deadline: DispatchTimeInterval? {
+        deadlineNanoseconds.map { VirtualDelay.interval(nanoseconds: $0) }
+    }
     /// The block's position among all blocks submitted to the queue (0 for the first): blocks
     /// with the same deadline run in this order.
     public var submissionIndex: Int
@@ -39,7 +45,17 @@ public struct ScheduledWork: Sendable, Equatable, CustomStringConvertible {
     ///   - isWorkItem: Whether it is a work item.
     ///   - qos: Its quality of service.
     public init(deadline: DispatchTimeInterval?, submissionIndex: Int, kind: Kind, isWorkItem: Bool, qos: DispatchQoS.QoSClass) {
-        self.deadline = deadline
+        self.init(
+            deadlineNanoseconds: deadline.map { VirtualDelay.nanoseconds(of: $0) ?? VirtualDelay.never },
+            submissionIndex: submissionIndex,
+            kind: kind,
+            isWorkItem: isWorkItem,
+            qos: qos
+        )
+    }
+
+    init(deadlineNanoseconds: Int64?, submissionIndex: Int, kind: Kind, isWorkItem: Bool, qos: DispatchQoS.QoSClass) {
+        self.deadlineNanoseconds = deadlineNanoseconds
         self.submissionIndex = submissionIndex
         self.kind = kind
         self.isWorkItem = isWorkItem
@@ -48,7 +64,7 @@ public struct ScheduledWork: Sendable, Equatable, CustomStringConvertible {
 
     /// For example `#2 asyncAfterDeadline due at 0.3 seconds`.
     public var description: String {
-        let due = deadline.map { "due at \(VirtualDelay.text(of: $0))" } ?? "never due (distantFuture)"
+        let due = deadlineNanoseconds.map { "due at \(VirtualDelay.describe(nanoseconds: $0))" } ?? "never due (distantFuture)"
         return "#\(submissionIndex) \(kind)\(isWorkItem ? " work item" : "") \(due)"
     }
 }

@@ -16,7 +16,7 @@ struct ManualDispatchQueueAdvanceTests {
         #expect(ran.value == false)
         queue.advance(by: .seconds(1))
         #expect(ran.value == true)
-        #expect(queue.now == .seconds(30))
+        #expect(queue.elapsed == .seconds(30))
     }
 
     @Test("A millisecond delay is exact: 299 ms does not run a 300 ms block, 300 ms does")
@@ -68,10 +68,10 @@ struct ManualDispatchQueueAdvanceTests {
         let queue = ManualDispatchQueue()
         let times = Locked<[DispatchTimeInterval]>([])
         queue.asyncAfter(deadline: .now() + 1) {
-            times.withLock { $0.append(queue.now) }
-            queue.asyncAfter(deadline: .now() + 2) { times.withLock { $0.append(queue.now) } }
+            times.withLock { $0.append(queue.elapsed) }
+            queue.asyncAfter(deadline: .now() + 2) { times.withLock { $0.append(queue.elapsed) } }
         }
-        queue.asyncAfter(deadline: .now() + 2) { times.withLock { $0.append(queue.now) } }
+        queue.asyncAfter(deadline: .now() + 2) { times.withLock { $0.append(queue.elapsed) } }
 
         queue.advance(by: .seconds(3))
 
@@ -84,7 +84,7 @@ struct ManualDispatchQueueAdvanceTests {
 
         queue.advance(by: .seconds(-1))
 
-        #expect(queue.now == .nanoseconds(0))
+        #expect(queue.elapsed == .nanoseconds(0))
         #expect(queue.misuses.map(\.kind) == [.negativeTimeStep])
     }
 
@@ -114,7 +114,7 @@ struct ManualDispatchQueueRunTests {
 
         #expect(ran)
         #expect(order.value == ["early"])
-        #expect(queue.now == .seconds(2))
+        #expect(queue.elapsed == .seconds(2))
     }
 
     @Test("runNext on an empty queue returns false")
@@ -137,7 +137,7 @@ struct ManualDispatchQueueRunTests {
         #expect(ran == 2)
         #expect(order.value == ["due", "scheduled while running"])
         #expect(queue.pendingCount == 1)
-        #expect(queue.now == .nanoseconds(0))
+        #expect(queue.elapsed == .nanoseconds(0))
     }
 
     @Test("runAll runs everything, moving time to the last deadline")
@@ -152,7 +152,7 @@ struct ManualDispatchQueueRunTests {
 
         #expect(ran == 3)
         #expect(count.value == 3)
-        #expect(queue.now == .seconds(3))
+        #expect(queue.elapsed == .seconds(3))
         #expect(queue.isIdle)
     }
 

@@ -8,6 +8,7 @@ import XCTest
 struct ImmediateClockTests {
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("Sleeps return at once, move the clock and are recorded in order")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func sleepsAreRecorded() async throws {
         let clock = ImmediateClock()
 
@@ -20,6 +21,7 @@ struct ImmediateClockTests {
 
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("A cancelled task's sleep throws CancellationError")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func cancelledSleepThrows() async {
         let clock: ImmediateClock = .immediate
         let task = Task {
@@ -38,6 +40,7 @@ struct ImmediateClockTests {
 struct UnimplementedClockTests {
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("Sleeping reports a failure at the line that created the clock")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func sleepReportsAtCreationLine() async throws {
         let line = #line + 1
         let clock = UnimplementedClock("retry clock")
@@ -51,6 +54,7 @@ struct UnimplementedClockTests {
 
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("Reading now reports one failure however often it is read")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func nowReportsOnce() {
         let clock: UnimplementedClock = .unimplemented()
 
@@ -66,6 +70,7 @@ struct UnimplementedClockTests {
 @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 final class UnimplementedClockXCTests: FailureRecordingTestCase {
     @MainActor
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func test_sleep_onUnimplementedClock_failsAtCreationLine() async {
         let line = #line + 1
         let clock = UnimplementedClock()

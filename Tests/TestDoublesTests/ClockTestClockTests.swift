@@ -8,6 +8,7 @@ import XCTest
 struct TestClockAdvanceTests {
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("A sleeper wakes only once the clock reaches its deadline")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func sleeperWakesAtDeadline() async throws {
         let clock = TestClock()
         let task = Task { try await clock.sleep(for: .seconds(5)) }
@@ -22,6 +23,7 @@ struct TestClockAdvanceTests {
 
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("Sleepers are listed and woken in (deadline, submission) order")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func sleepersWakeInDeadlineThenSubmissionOrder() async {
         let clock = TestClock()
         let late = Task { try await clock.sleep(for: .seconds(3)) }
@@ -42,6 +44,7 @@ struct TestClockAdvanceTests {
 
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("A loop that sleeps repeatedly is stepped one wake at a time with waitForSleepers")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func loopIsSteppedDeterministically() async {
         let clock = TestClock()
         let ticks = Locked(0)
@@ -65,6 +68,7 @@ struct TestClockAdvanceTests {
 
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("Sleeping until a deadline already passed returns at once")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func pastDeadlineReturnsAtOnce() async throws {
         let clock = TestClock()
         clock.advance(by: .seconds(10))
@@ -76,6 +80,7 @@ struct TestClockAdvanceTests {
 
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("Cancelling a sleeping task throws CancellationError and removes the sleeper")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func cancellationThrows() async {
         let clock = TestClock()
         let task = Task { try await clock.sleep(for: .seconds(5)) }
@@ -90,6 +95,7 @@ struct TestClockAdvanceTests {
 
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("run() moves to the latest deadline and wakes every sleeper")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func runWakesAll() async {
         let clock = TestClock()
         let first = Task { try await clock.sleep(for: .seconds(2)) }
@@ -107,6 +113,7 @@ struct TestClockAdvanceTests {
 struct TestClockWaitTests {
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("waitForSleepers returns at once when enough tasks already sleep")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func returnsAtOnceWhenSatisfied() async {
         let clock = TestClock()
         let task = Task { try await clock.sleep(for: .seconds(1)) }
@@ -120,6 +127,7 @@ struct TestClockWaitTests {
 
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("waitForSleepers reports a timeout at the caller's line when nobody sleeps")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func reportsTimeout() async {
         let clock = TestClock()
 
@@ -133,6 +141,7 @@ struct TestClockWaitTests {
 
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("expectNoPendingSleepers reports the sleepers left, at the caller's line, and cancels them")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func reportsPendingSleepers() async {
         let clock = TestClock()
         let task = Task { try await clock.sleep(for: .seconds(30)) }
@@ -151,6 +160,7 @@ struct TestClockWaitTests {
 
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("expectNoPendingSleepers points at the caller's line")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func pendingSleepersLine() async {
         let clock = TestClock()
         let task = Task { try await clock.sleep(for: .seconds(1)) }
@@ -167,6 +177,7 @@ struct TestClockWaitTests {
 
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("expectNoPendingSleepers passes when nobody sleeps")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func passesWhenIdle() {
         let failures = FailureReporter.collectFailures { TestClock().expectNoPendingSleepers() }
 
@@ -176,6 +187,7 @@ struct TestClockWaitTests {
 
 @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 final class TestClockXCTests: FailureRecordingTestCase {
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func test_advance_pastDeadline_wakesSleeper() async throws {
         let clock = TestClock()
         let task = Task { try await clock.sleep(for: .milliseconds(300)) }
@@ -188,6 +200,7 @@ final class TestClockXCTests: FailureRecordingTestCase {
     }
 
     @MainActor
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func test_expectNoPendingSleepers_withSleeperLeft_failsAtCallerLine() async {
         let clock = TestClock()
         let task = Task { try await clock.sleep(for: .seconds(2)) }

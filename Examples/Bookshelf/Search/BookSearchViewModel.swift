@@ -52,7 +52,7 @@ public final class BookSearchViewModel: @unchecked Sendable {
         }
         previous?.cancel()
         guard !trimmed.isEmpty else { return }
-        queue.asyncAfter(deadline: .now() + debounce, execute: search)
+        queue.asyncAfter(deadline: queue.now + debounce, execute: search)
     }
 
     private func search(_ query: String) {

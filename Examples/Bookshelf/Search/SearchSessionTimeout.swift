@@ -34,7 +34,7 @@ public final class SearchSessionTimeout: @unchecked Sendable {
             return pendingTimeout
         }
         previous?.cancel()
-        queue.asyncAfter(deadline: .now() + timeout, execute: item)
+        queue.asyncAfter(deadline: queue.now + timeout, execute: item)
     }
     // end-snippet
 

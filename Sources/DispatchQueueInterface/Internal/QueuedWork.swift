@@ -11,6 +11,11 @@ struct QueuedWork {
     let body: Body
     let group: DispatchGroup?
 
+    var isWorkItem: Bool {
+        if case .workItem = body { return true }
+        return false
+    }
+
     var isCancelled: Bool {
         if case .workItem(let item) = body { return item.isCancelled }
         return false

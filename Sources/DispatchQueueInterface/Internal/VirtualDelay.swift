@@ -1,15 +1,27 @@
 @preconcurrency import Dispatch
 
-/// Turns the real-clock deadlines production code passes (`.now() + 30`) into delays on a
-/// double's virtual clock.
+/// Maps the `DispatchTime` deadlines production code passes onto a double's virtual clock, and
+/// the virtual clock back to `DispatchTime`.
 ///
-/// A deadline is read relative to the moment it is scheduled and rounded UP to the whole
-/// millisecond. The caller computed `.now() + delay` an instant earlier, so the measured delay
-/// falls short of the intended one by that instant; rounding up restores every whole-millisecond
-/// delay exactly (a sub-millisecond delay becomes one millisecond).
+/// Two kinds of deadline reach a ``ManualDispatchQueue``:
+/// - Deadlines made from the queue's own `now` (`queue.now + 0.3`). The queue's `now` lives in a
+///   range of uptime values no real machine reaches (from 2^60 ns, about 36 years of uptime), so
+///   the offset from the queue's origin is read exactly, whatever the real clock does.
+/// - Deadlines made from the real clock (`DispatchTime.now() + 0.3`). Their delay is measured
+///   against the real clock when the block is scheduled and rounded UP to the whole
+///   millisecond: the caller read the real clock an instant earlier, and rounding up restores
+///   every whole-millisecond delay, unless the thread stalls for a millisecond or more between
+///   reading the clock and scheduling.
 package enum VirtualDelay {
-    /// The delay of work that never runs (`.distantFuture`).
+    /// The virtual deadline of work that never runs (`.distantFuture`).
     static let never: Int64 = .max
+
+    /// The uptime of the virtual clock's zero: 2^60 ns, read back through `DispatchTime` so that
+    /// a platform whose ticks are not nanoseconds agrees with itself.
+    static let origin: UInt64 = DispatchTime(uptimeNanoseconds: 1 << 60).uptimeNanoseconds
+
+    /// Deadlines at or beyond this uptime are read as virtual (made from a double's `now`).
+    private static let virtualThreshold: UInt64 = 1 << 59
 
     private static let nanosecondsPerMillisecond: Int64 = 1_000_000
 
@@ -21,31 +33,78 @@ package enum VirtualDelay {
         return Int64(bitPattern: later.rawValue &- now.rawValue) > 0 ? 1 : -1
     }()
 
-    /// The virtual delay, in nanoseconds, until an uptime deadline.
-    static func nanoseconds(until deadline: DispatchTime) -> Int64 {
+    /// The `DispatchTime` a double answers for `now` when its virtual clock reads `offset`.
+    static func dispatchTime(atOffset offset: Int64) -> DispatchTime {
+        DispatchTime(uptimeNanoseconds: origin &+ UInt64(max(0, min(offset, never - 1))))
+    }
+
+    /// The virtual deadline (nanoseconds since the double's zero) of an uptime deadline, given
+    /// the virtual `now`; a deadline in the past is due now.
+    static func deadline(for deadline: DispatchTime, now: Int64) -> Int64 {
         if deadline == .distantFuture { return never }
-        let now = DispatchTime.now().uptimeNanoseconds
-        let target = deadline.uptimeNanoseconds
-        guard target > now else { return 0 }
-        let difference = target - now
-        return roundedUp(difference > UInt64(Int64.max) ? Int64.max : Int64(difference))
+        let uptime = deadline.uptimeNanoseconds
+        if uptime >= virtualThreshold {
+            guard uptime > origin else { return now }
+            let offset = uptime - origin
+            return max(now, offset >= UInt64(never) ? never - 1 : Int64(offset))
+        }
+        let real = DispatchTime.now().uptimeNanoseconds
+        guard uptime > real else { return now }
+        let difference = uptime - real
+        return Self.deadline(now: now, delay: roundedUp(difference > UInt64(Int64.max) ? Int64.max : Int64(difference)))
     }
 
-    /// The virtual delay, in nanoseconds, until a wall-clock deadline.
-    static func nanoseconds(until wallDeadline: DispatchWallTime) -> Int64 {
+    /// The virtual deadline of a wall-clock deadline: its delay from the real wall clock, rounded
+    /// up to the whole millisecond, after the virtual `now`.
+    static func deadline(for wallDeadline: DispatchWallTime, now: Int64) -> Int64 {
         if wallDeadline.rawValue == DispatchWallTime.distantFuture.rawValue { return never }
-        let now = DispatchWallTime.now()
-        let raw = Int64(bitPattern: wallDeadline.rawValue &- now.rawValue)
+        let realNow = DispatchWallTime.now()
+        let raw = Int64(bitPattern: wallDeadline.rawValue &- realNow.rawValue)
         let difference = wallTimeDirection > 0 ? raw : (raw == .min ? .max : -raw)
-        guard difference > 0 else { return 0 }
-        return roundedUp(difference)
+        guard difference > 0 else { return now }
+        return deadline(now: now, delay: roundedUp(difference))
     }
 
-    /// The deadline on the virtual clock: `now + delay`, saturating at ``never``.
+    /// `now + delay`, saturating just below ``never``.
     static func deadline(now: Int64, delay: Int64) -> Int64 {
         if delay == never { return never }
         let (sum, overflow) = now.addingReportingOverflow(delay)
         return overflow ? never - 1 : min(sum, never - 1)
+    }
+
+    /// The interval in whole nanoseconds (saturating); `nil` for `.never`.
+    static func nanoseconds(of interval: DispatchTimeInterval) -> Int64? {
+        func scaled(_ value: Int, by factor: Int64) -> Int64 {
+            let (product, overflow) = Int64(value).multipliedReportingOverflow(by: factor)
+            return overflow ? (value < 0 ? .min : .max) : product
+        }
+        if case .seconds(let value) = interval { return scaled(value, by: 1_000_000_000) }
+        if case .milliseconds(let value) = interval { return scaled(value, by: 1_000_000) }
+        if case .microseconds(let value) = interval { return scaled(value, by: 1_000) }
+        if case .nanoseconds(let value) = interval { return Int64(value) }
+        return nil
+    }
+
+    /// An interval equal to `nanoseconds`, in the finest unit that fits `Int` on this platform
+    /// (32-bit watchOS counts `Int` in 32 bits).
+    static func interval(nanoseconds: Int64) -> DispatchTimeInterval {
+        if let exact = Int(exactly: nanoseconds) { return .nanoseconds(exact) }
+        if let exact = Int(exactly: nanoseconds / 1_000), nanoseconds % 1_000 == 0 { return .microseconds(exact) }
+        if let exact = Int(exactly: nanoseconds / 1_000_000), nanoseconds % 1_000_000 == 0 { return .milliseconds(exact) }
+        return .seconds(Int(clamping: nanoseconds / 1_000_000_000))
+    }
+
+    /// Nanoseconds as seconds, for messages: `0.3 seconds`, `30.0 seconds`, `0.000000005 seconds`.
+    package static func describe(nanoseconds: Int64) -> String {
+        let sign = nanoseconds < 0 ? "-" : ""
+        let magnitude = nanoseconds.magnitude
+        let whole = magnitude / 1_000_000_000
+        let fraction = magnitude % 1_000_000_000
+        guard fraction != 0 else { return "\(sign)\(whole).0 seconds" }
+        var digits = String(fraction)
+        digits = String(repeating: "0", count: 9 - digits.count) + digits
+        while digits.hasSuffix("0") { digits.removeLast() }
+        return "\(sign)\(whole).\(digits) seconds"
     }
 
     private static func roundedUp(_ nanoseconds: Int64) -> Int64 {
@@ -53,44 +112,5 @@ package enum VirtualDelay {
         guard remainder != 0 else { return nanoseconds }
         let (rounded, overflow) = nanoseconds.addingReportingOverflow(nanosecondsPerMillisecond - remainder)
         return overflow ? never - 1 : rounded
-    }
-}
-
-extension VirtualDelay {
-    /// An interval in whole nanoseconds, saturating at the bounds of `Int64`; `.never` is
-    /// ``never``.
-    static func nanoseconds(of interval: DispatchTimeInterval) -> Int64 {
-        func scaled(_ value: Int, by factor: Int64) -> Int64 {
-            let (product, overflow) = Int64(value).multipliedReportingOverflow(by: factor)
-            return overflow ? (value < 0 ? .min : .max) : product
-        }
-        switch interval {
-        case .seconds(let value): return scaled(value, by: 1_000_000_000)
-        case .milliseconds(let value): return scaled(value, by: 1_000_000)
-        case .microseconds(let value): return scaled(value, by: 1_000)
-        case .nanoseconds(let value): return Int64(value)
-        case .never: return never
-        @unknown default: return never
-        }
-    }
-
-    /// A virtual time as an `Int` count of nanoseconds for `DispatchTimeInterval.nanoseconds`.
-    static func clampedInt(_ nanoseconds: Int64) -> Int {
-        Int(clamping: nanoseconds)
-    }
-
-    /// An interval as failure messages print it: `0.3 s`, `30 s`, `never`.
-    package static func text(of interval: DispatchTimeInterval) -> String {
-        let nanoseconds = nanoseconds(of: interval)
-        if nanoseconds == never { return "never" }
-        let milliseconds = nanoseconds / 1_000_000
-        let whole = milliseconds / 1_000
-        let fraction = abs(milliseconds % 1_000)
-        if nanoseconds % 1_000_000 != 0 { return "\(nanoseconds) ns" }
-        guard fraction != 0 else { return "\(whole) s" }
-        var digits = String(fraction)
-        digits = String(repeating: "0", count: 3 - digits.count) + digits
-        while digits.hasSuffix("0") { digits.removeLast() }
-        return "\(milliseconds < 0 && whole == 0 ? "-" : "")\(whole).\(digits) s"
     }
 }

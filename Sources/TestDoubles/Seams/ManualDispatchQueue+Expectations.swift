@@ -25,7 +25,7 @@ extension ManualDispatchQueue {
         let pending = self.pending
         guard !pending.isEmpty else { return }
         FailureReporter.report(
-            "Expected no pending work on queue '\(label)' at virtual time \(VirtualDelay.text(of: now)), found \(pending.count) block(s): "
+            "Expected no pending work on queue '\(label)' at virtual time \(VirtualDelay.describe(nanoseconds: elapsedNanoseconds)), found \(pending.count) block(s): "
                 + pending.map(\.description).joined(separator: "; "),
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         )
