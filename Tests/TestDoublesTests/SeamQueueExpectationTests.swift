@@ -17,7 +17,7 @@ struct SeamNoPendingWorkTests {
             queue.expectNoPendingWork()
         } matching: { issue in
             issue.isFailure(
-                containing: "Expected no pending work on queue 'search' at virtual time 0 s, found 1 block(s): #0 asyncAfterDeadline due at 0.3 s",
+                containing: "Expected no pending work on queue 'search' at virtual time 0.0 seconds, found 1 block(s): #0 asyncAfterDeadline due at 0.3 seconds",
                 line: line
             )
         }
@@ -114,7 +114,7 @@ final class SeamQueueExpectationXCTests: FailureRecordingTestCase {
         }
 
         XCTAssertEqual(failures.map(\.line), [line])
-        XCTAssertTrue(failures.first?.description.contains("found 1 block(s): #0 asyncAfterDeadline due at 2 s") ?? false)
+        XCTAssertTrue(failures.first?.description.contains("found 1 block(s): #0 asyncAfterDeadline due at 2.0 seconds") ?? false)
     }
 
     func test_expectNoMisuse_afterDeadlockingSync_failsAtCallerLine() {
