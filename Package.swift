@@ -74,12 +74,12 @@ let package = Package(
         ),
         .testTarget(
             name: "BookshelfXCTests",
-            dependencies: ["Bookshelf", "BookshelfTestSupport", "TestSupportKit"],
+            dependencies: ["Bookshelf", "BookshelfTestSupport", "TestSupportKit", "BookshelfGeneratedStubs"],
             path: "Examples/BookshelfXCTests"
         ),
         .testTarget(
             name: "BookshelfSwiftTests",
-            dependencies: ["Bookshelf", "BookshelfTestSupport", "TestSupportKit"],
+            dependencies: ["Bookshelf", "BookshelfTestSupport", "TestSupportKit", "BookshelfGeneratedStubs"],
             path: "Examples/BookshelfSwiftTests"
         ),
 

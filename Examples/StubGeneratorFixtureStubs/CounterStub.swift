@@ -9,7 +9,7 @@ public actor CounterStub: Counter {
     /// Creates a stub whose spies have no answers configured.
     public init() {}
 
-    public let incrementSpy = Spy<Void, Int>("increment()", fallback: 0)
+    public nonisolated let incrementSpy = Spy<Void, Int>("increment()", fallback: 0)
 
     public func increment() -> Int { incrementSpy.call() }
 }

@@ -150,7 +150,9 @@ struct StubWriter {
             lines.append("    }")
         }
         lines.append("")
-        for plan in plans { for declaration in plan.declarations { lines.append("    \(modifier)\(declaration)") } }
+        // An actor's spies are nonisolated: a test configures and reads them without awaiting.
+        let spyModifier = modifier + (isActor ? "nonisolated " : "")
+        for plan in plans { for declaration in plan.declarations { lines.append("    \(spyModifier)\(declaration)") } }
         lines.append("")
         for plan in plans { if let member = plan.member { lines.append("    " + Self.inserting(modifier, afterAttributesOf: member)) } }
         lines.append("}")
