@@ -1,104 +1,104 @@
 /// The part of a symbol-graph file (`swift symbolgraph-extract` output) the stub generator reads.
-public struct SymbolGraph: Decodable, Sendable {
+package struct SymbolGraph: Decodable, Sendable {
     /// The module the graph describes.
-    public struct Module: Decodable, Sendable {
+    package struct Module: Decodable, Sendable {
         /// The module's name.
-        public let name: String
+        package let name: String
     }
 
     /// One declaration.
-    public struct Symbol: Decodable, Sendable {
+    package struct Symbol: Decodable, Sendable {
         /// The symbol's kind, such as `swift.protocol` or `swift.method`.
-        public struct Kind: Decodable, Sendable {
+        package struct Kind: Decodable, Sendable {
             /// The kind's identifier.
-            public let identifier: String
+            package let identifier: String
         }
 
         /// The symbol's unique identifier.
-        public struct Identifier: Decodable, Sendable {
+        package struct Identifier: Decodable, Sendable {
             /// The mangled name.
-            public let precise: String
+            package let precise: String
         }
 
         /// The symbol's names.
-        public struct Names: Decodable, Sendable {
+        package struct Names: Decodable, Sendable {
             /// The full name, such as `find(name:)`.
-            public let title: String
+            package let title: String
         }
 
         /// One piece of a declaration.
-        public struct Fragment: Decodable, Sendable {
+        package struct Fragment: Decodable, Sendable {
             /// The fragment's kind, such as `keyword` or `typeIdentifier`.
-            public let kind: String
+            package let kind: String
             /// The fragment's text.
-            public let spelling: String
+            package let spelling: String
         }
 
         /// Where the symbol is declared.
-        public struct Location: Decodable, Sendable {
+        package struct Location: Decodable, Sendable {
             /// A line and column.
-            public struct Position: Decodable, Sendable {
+            package struct Position: Decodable, Sendable {
                 /// The zero-based line.
-                public let line: Int
+                package let line: Int
                 /// The zero-based column.
-                public let character: Int
+                package let character: Int
             }
 
             /// The file.
-            public let uri: String
+            package let uri: String
             /// The position in the file.
-            public let position: Position
+            package let position: Position
         }
 
         /// A symbol's generic parameters.
-        public struct Generics: Decodable, Sendable {
+        package struct Generics: Decodable, Sendable {
             /// One generic parameter.
-            public struct Parameter: Decodable, Sendable {
+            package struct Parameter: Decodable, Sendable {
                 /// The parameter's name.
-                public let name: String
+                package let name: String
             }
 
             /// The generic parameters, if any.
-            public let parameters: [Parameter]?
+            package let parameters: [Parameter]?
         }
 
         /// The kind.
-        public let kind: Kind
+        package let kind: Kind
         /// The unique identifier.
-        public let identifier: Identifier
+        package let identifier: Identifier
         /// The names.
-        public let names: Names
+        package let names: Names
         /// The declaration, as fragments.
-        public let declarationFragments: [Fragment]?
+        package let declarationFragments: [Fragment]?
         /// The access level, such as `public`.
-        public let accessLevel: String
+        package let accessLevel: String
         /// The declaration's location.
-        public let location: Location?
+        package let location: Location?
         /// The generic parameters.
-        public let swiftGenerics: Generics?
+        package let swiftGenerics: Generics?
         /// The path from the module, such as `["BookRepository", "save(_:)"]`.
-        public let pathComponents: [String]
+        package let pathComponents: [String]
 
         /// The declaration text.
-        public var declaration: String { (declarationFragments ?? []).map(\.spelling).joined() }
+        package var declaration: String { (declarationFragments ?? []).map(\.spelling).joined() }
     }
 
     /// A relationship between two symbols.
-    public struct Relationship: Decodable, Sendable {
+    package struct Relationship: Decodable, Sendable {
         /// The kind, such as `requirementOf` or `conformsTo`.
-        public let kind: String
+        package let kind: String
         /// The source symbol's identifier.
-        public let source: String
+        package let source: String
         /// The target symbol's identifier.
-        public let target: String
+        package let target: String
         /// The target's name when it is outside the graph.
-        public let targetFallback: String?
+        package let targetFallback: String?
     }
 
     /// The module.
-    public let module: Module
+    package let module: Module
     /// Every symbol.
-    public let symbols: [Symbol]
+    package let symbols: [Symbol]
     /// Every relationship.
-    public let relationships: [Relationship]
+    package let relationships: [Relationship]
 }
