@@ -94,7 +94,7 @@ let package = Package(
         // MARK: Benchmarks: `swift run -c release Benchmarks`
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["TestSupportKit", "Bookshelf"],
+            dependencies: ["TestSupportKit", "Bookshelf", "StubGeneratorCore"],
             path: "Benchmarks"
         ),
 

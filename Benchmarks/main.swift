@@ -10,7 +10,8 @@ let repetitions = option("--repetitions").flatMap(Int.init) ?? 5
 let filter = option("--filter")
 let jsonPath = option("--json")
 
-let comparisons = (httpStubbingComparisons + testDoublesComparisons + seamsComparisons + fixturesComparisons)
+let comparisons = (httpStubbingComparisons + testDoublesComparisons + seamsComparisons + fixturesComparisons
+    + stubGenerationComparisons)
     .filter { comparison in filter.map { comparison.name.localizedCaseInsensitiveContains($0) } ?? true }
 
 let runner = BenchmarkRunner(repetitions: repetitions)
