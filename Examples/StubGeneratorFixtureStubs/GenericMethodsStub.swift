@@ -5,15 +5,21 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `GenericMethods`: one spy per requirement, one line per requirement.
-/// - Note: `log(_:)` records its generic parameter `value` as a description string.
-/// - Note: `store(_:forKey:)` records its generic parameter `value` as a description string.
+/// - Note: `log(_:)` records its generic or existential parameter `value` as a description string.
+/// - Note: `store(_:forKey:)` records its generic or existential parameter `value` as a description string.
+/// - Note: `describe(_:)` records its generic or existential parameter `value` as a description string.
+/// - Note: `accept(_:)` records its generic or existential parameter `value` as a description string.
 public final class GenericMethodsStub: GenericMethods {
     /// Creates a stub whose spies have no answers configured.
     public init() {}
 
     public let logSpy = Spy<String, Void>("log(_:)")
     public let storeSpy = ThrowingSpy<(value: String, key: String), Void>("store(_:forKey:)")
+    public let describeSpy = Spy<String, String>("describe(_:)", fallback: "")
+    public let acceptSpy = Spy<String, Void>("accept(_:)")
 
     public func log<Value>(_ value: Value) { logSpy.call(String(describing: value)) }
     public func store<Value>(_ value: Value, forKey key: String) throws where Value : Sendable { try storeSpy.call((value: String(describing: value), key: key)) }
+    public func describe(_ value: some CustomStringConvertible) -> String { describeSpy.call(String(describing: value)) }
+    public func accept(_ value: any CustomStringConvertible) { acceptSpy.call(String(describing: value)) }
 }

@@ -118,12 +118,16 @@ public protocol Container: Sendable {
     func all() -> [Item]
 }
 
-/// Generic methods: recorded by description when the result does not depend on the generic type.
+/// Generic, opaque and existential parameters: recorded by description when the result does not depend on a generic type.
 public protocol GenericMethods: Sendable {
     /// Logs any value.
     func log<Value>(_ value: Value)
     /// Stores a value under a key.
     func store<Value: Sendable>(_ value: Value, forKey key: String) throws
+    /// Describes an opaque parameter.
+    func describe(_ value: some CustomStringConvertible) -> String
+    /// Takes an existential.
+    func accept(_ value: any CustomStringConvertible)
 }
 
 /// A generic method whose result is its generic type: the generator refuses it with a message.

@@ -48,8 +48,11 @@ extension SpyPlan {
                 notes.append("`\(title)` does not record its closure parameter `\(parameter.name)`: a spy keeps Sendable values only.")
                 continue
             }
-            if !genericNames.isDisjoint(with: Declaration.identifiers(in: parameter.recordedType)) {
-                notes.append("`\(title)` records its generic parameter `\(parameter.name)` as a description string.")
+            let type = parameter.recordedType
+            let isSendableExistential = type == "any Error" || type.contains("Sendable")
+            if type.hasPrefix("some ") || (type.hasPrefix("any ") && !isSendableExistential)
+                || !genericNames.isDisjoint(with: Declaration.identifiers(in: parameter.recordedType)) {
+                notes.append("`\(title)` records its generic or existential parameter `\(parameter.name)` as a description string.")
                 recorded.append((parameter.name, "String(describing: \(parameter.name))", "String"))
                 continue
             }

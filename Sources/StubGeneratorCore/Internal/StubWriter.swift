@@ -118,7 +118,9 @@ struct StubWriter {
         let modifier = access == .public ? "public " : ""
         let module = graph.moduleName
         let isPublicProtocol = protocolSymbol.accessLevel == "public" || protocolSymbol.accessLevel == "open"
-        let isMainActor = protocolSymbol.declaration.hasPrefix("@MainActor")
+        // A global actor on the protocol (`@MainActor` or a custom one) isolates the stub the same way.
+        let globalActors = protocolSymbol.declaration.split(separator: " ").prefix(while: { $0.hasPrefix("@") })
+            .filter { $0.hasSuffix("Actor") }.map { $0 + " " }.joined()
         let generics = associatedTypes.isEmpty
             ? "" : "<" + associatedTypes.map { "\($0.name): \($0.constraint)" }.joined(separator: ", ") + ">"
         let kind = isActor ? "actor" : "final class"
@@ -139,7 +141,7 @@ struct StubWriter {
         for plan in plans {
             for note in plan.notes { lines.append("/// - Note: \(note)") }
         }
-        lines.append("\(isMainActor ? "@MainActor " : "")\(modifier)\(kind) \(name)Stub\(generics): \(name) {")
+        lines.append("\(globalActors)\(modifier)\(kind) \(name)Stub\(generics): \(name) {")
         if fallbacks.isEmpty {
             lines.append("    /// Creates a stub whose spies have no answers configured.")
             lines.append("    \(modifier)init() {}")
