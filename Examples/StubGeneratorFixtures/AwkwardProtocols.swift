@@ -135,3 +135,9 @@ public protocol Decoding: Sendable {
     /// Decodes a value.
     func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T
 }
+
+/// An internal protocol: stubbed only with `--access internal`, from a target that can `@testable import` the module.
+protocol InternalService: Sendable {
+    /// Pings the service.
+    func ping() async -> Bool
+}

@@ -102,4 +102,13 @@ struct FixtureStubsTests {
 
         #expect(stub.logSpy.calls == ["42"])
     }
+
+    @Test("an internal protocol's stub, generated with internal access, answers through the protocol")
+    func internalProtocolStubAnswers() async {
+        let stub = InternalServiceStub()
+        stub.pingSpy.returns(true)
+
+        #expect(await stub.ping())
+        #expect(stub.pingSpy.callCount == 1)
+    }
 }

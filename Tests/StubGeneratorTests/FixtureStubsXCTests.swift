@@ -47,4 +47,13 @@ final class FixtureStubsXCTests: XCTestCase {
             XCTAssertEqual(error as? AwkwardError, .failed)
         }
     }
+
+    func test_ping_onInternalProtocolStub_answersConfiguredValue() async {
+        let stub = InternalServiceStub()
+        stub.pingSpy.returns(true)
+
+        let answer = await stub.ping()
+
+        XCTAssertTrue(answer)
+    }
 }

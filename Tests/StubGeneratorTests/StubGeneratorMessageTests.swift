@@ -56,7 +56,30 @@ struct StubGeneratorMessageTests {
     func skippedProtocolsDoNotStopTheRest() throws {
         let result = try fixtures.generate()
 
-        #expect(result.skipped.map(\.protocolName) == ["Decoding", "Describable", "Factory"])
+        #expect(result.skipped.map(\.protocolName) == ["Decoding", "Describable", "Factory", "InternalService"])
         #expect(result.stubs.count == 11)
+    }
+}
+
+/// Internal protocols: stubbed with `@testable import` at internal access, refused at public access.
+@Suite("StubGenerator on internal protocols")
+struct StubGeneratorInternalProtocolTests {
+    @Test("an internal protocol asked for with public access is refused with the fix")
+    func internalProtocolWithPublicAccessIsRefused() throws {
+        let result = try StubGenerator(graphs: [StubGeneratorTests.graph("StubGeneratorFixtures")], access: .public)
+            .generate(protocols: ["InternalService"])
+
+        #expect(result.skipped.map(\.reason) == ["it is internal, so its stub cannot be public; pass --access internal"])
+    }
+
+    @Test("an internal protocol's stub imports its module with @testable")
+    func internalProtocolStubUsesTestableImport() throws {
+        let stub = try #require(
+            StubGenerator(graphs: [StubGeneratorTests.graph("StubGeneratorFixtures")], access: .internal)
+                .generate(protocols: ["InternalService"]).stubs.first
+        )
+
+        #expect(stub.contents.contains("\n@testable import StubGeneratorFixtures\n"))
+        #expect(stub.contents.contains("    func ping() async -> Bool { await pingSpy.call() }"))
     }
 }
