@@ -18,6 +18,9 @@ struct GenerateStubs: CommandPlugin {
                     + "[--output DIR] [--access public|internal] [--dry-run]"
             )
         }
+        if let access = accessLevels.last, !["public", "internal"].contains(access) {
+            throw PluginFailure("--access '\(access)' is not an access level stubs can have; use one of: public, internal")
+        }
         let sourceModules = context.package.targets.compactMap { $0 as? SourceModuleTarget }
             .filter { $0.kind != .test && $0.kind != .executable }
         let known = sourceModules.map(\.name).sorted()
