@@ -189,24 +189,3 @@ struct Declaration {
             .flatMap { $0.split(separator: ".", omittingEmptySubsequences: false).map(String.init) }
     }
 }
-
-enum RequirementKind {
-    case function, property, `subscript`
-}
-
-extension StringProtocol {
-    /// The first occurrence of a text, without Foundation or the string-processing module.
-    func rangeOfText(_ needle: String) -> Range<Index>? {
-        guard !needle.isEmpty else { return nil }
-        var index = startIndex
-        while index < endIndex {
-            if self[index...].hasPrefix(needle) { return index..<self.index(index, offsetBy: needle.count) }
-            index = self.index(after: index)
-        }
-        return nil
-    }
-
-    var trimmed: String {
-        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
-    }
-}
