@@ -96,5 +96,18 @@ for stub in result.stubs {
         fail("could not write \(url.path): \(error)")
     }
 }
+if protocols.isEmpty {
+    // Generated files whose protocol is gone are left in place, but named so they can be deleted.
+    let written = Set(result.stubs.map(\.fileName) + result.skipped.map { $0.protocolName + "Stub.swift" })
+    let present = ((try? FileManager.default.contentsOfDirectory(atPath: outputURL.path)) ?? []).sorted()
+    for file in present where file.hasSuffix("Stub.swift") && !written.contains(file) {
+        let url = outputURL.appendingPathComponent(file)
+        if let text = try? String(contentsOf: url, encoding: .utf8), text.hasPrefix(StubGenerator.marker) {
+            FileHandle.standardError.write(Data(
+                "warning: \(url.path) was generated, but module \(moduleName) has no protocol for it any more; left it in place, delete it if it is stale\n".utf8
+            ))
+        }
+    }
+}
 print("\(result.stubs.count) stubs for module \(moduleName), \(result.skipped.count) protocols skipped")
 exit(refused || (!protocols.isEmpty && !result.skipped.isEmpty) ? 1 : 0)
