@@ -20,6 +20,7 @@ let package = Package(
     platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
     products: [
         .library(name: "TestSupportKit", targets: ["TestSupportKit"]),
+        .plugin(name: "GenerateStubs", targets: ["GenerateStubs"]),
     ]
         + (productionSafeModules + testOnlyModules).map { .library(name: $0, targets: [$0]) },
     targets: [
@@ -81,12 +82,12 @@ let package = Package(
         ),
         .testTarget(
             name: "BookshelfXCTests",
-            dependencies: ["Bookshelf", "BookshelfTestSupport", "TestSupportKit"],
+            dependencies: ["Bookshelf", "BookshelfTestSupport", "TestSupportKit", "BookshelfGeneratedStubs"],
             path: "Examples/BookshelfXCTests"
         ),
         .testTarget(
             name: "BookshelfSwiftTests",
-            dependencies: ["Bookshelf", "BookshelfTestSupport", "TestSupportKit"],
+            dependencies: ["Bookshelf", "BookshelfTestSupport", "TestSupportKit", "BookshelfGeneratedStubs"],
             path: "Examples/BookshelfSwiftTests"
         ),
 
@@ -101,8 +102,36 @@ let package = Package(
         // MARK: Benchmarks: `swift run -c release Benchmarks`
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["TestSupportKit", "Bookshelf"],
+            dependencies: ["TestSupportKit", "Bookshelf", "StubGeneratorCore"],
             path: "Benchmarks"
+        ),
+
+        // MARK: Stub generation: `swift package --allow-writing-to-package-directory generate-stubs --target NAME`
+        // The generator's logic, unit-tested on symbol-graph fixtures; not a product.
+        .target(name: "StubGeneratorCore"),
+        .executableTarget(name: "StubGeneratorTool", dependencies: ["StubGeneratorCore"]),
+        .plugin(
+            name: "GenerateStubs",
+            capability: .command(
+                intent: .custom(verb: "generate-stubs", description: "Write a spy-based stub for each protocol of a target"),
+                permissions: [.writeToPackageDirectory(reason: "Writes <Protocol>Stub.swift files to the output folder")]
+            ),
+            dependencies: ["StubGeneratorTool"]
+        ),
+        // Awkward protocols the generator is run on; their stubs are generated, compiled and used.
+        .target(name: "StubGeneratorFixtures", path: "Examples/StubGeneratorFixtures"),
+        // Written by generate-stubs (the fixture stubs and the sample app's); .ci/check-generated-stubs fails when
+        // they are out of date. Never edited by hand.
+        .target(
+            name: "StubGeneratorFixtureStubs",
+            dependencies: ["StubGeneratorFixtures", "TestSupportKit"],
+            path: "Examples/StubGeneratorFixtureStubs"
+        ),
+        .target(name: "BookshelfGeneratedStubs", dependencies: ["Bookshelf", "TestSupportKit"], path: "Examples/BookshelfGeneratedStubs"),
+        .testTarget(
+            name: "StubGeneratorTests",
+            dependencies: ["StubGeneratorCore", "StubGeneratorFixtures", "StubGeneratorFixtureStubs", "TestSupportKit"],
+            resources: [.copy("Fixtures")]
         ),
     ],
     swiftLanguageModes: [.v6]

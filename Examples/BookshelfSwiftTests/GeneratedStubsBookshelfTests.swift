@@ -1,0 +1,62 @@
+import Bookshelf
+import BookshelfGeneratedStubs
+import BookshelfTestSupport
+import Foundation
+import TestSupportKit
+import Testing
+
+/// The generated stubs (Examples/BookshelfGeneratedStubs, written by `generate-stubs`) used as a hand-written stub would be.
+@Suite("Generated stubs of the Bookshelf protocols")
+@MainActor
+struct GeneratedStubsBookshelfTests {
+    // The hand-written BookRepositoryStub in BookshelfTestSupport has the same name: the module tells them apart.
+    private typealias GeneratedRepository = BookshelfGeneratedStubs.BookRepositoryStub
+
+    @Test("the view model shows the cached books the generated stub answers")
+    func showCachedUsesGeneratedStub() {
+        // Given
+        let repository = GeneratedRepository()
+        let books = Book.make(count: 2) { book, index in book.id = .sequential(UInt64(index) + 1) }
+        repository.cachedBooksSpy.returns(books)
+        let viewModel = BookListViewModel(repository: repository)
+
+        // When
+        viewModel.showCached()
+
+        // Then
+        #expect(viewModel.state == .loaded(books, nextPage: nil))
+    }
+
+    @Test("loading fetches the first page through the generated stub")
+    func loadFetchesFirstPage() async {
+        // Given
+        let repository = GeneratedRepository()
+        let page = CatalogPage(books: [.make()], nextPage: 2)
+        repository.fetchPageSpy.returns(page)
+        let viewModel = BookListViewModel(repository: repository)
+
+        // When
+        await viewModel.load()
+
+        // Then
+        #expect(viewModel.state == .loaded(page.books, nextPage: 2))
+        repository.fetchPageSpy.expectCalledOnce(with: 1)
+    }
+
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test("the middleware dispatches the loaded books to a generated store stub")
+    func middlewareDispatchesToGeneratedStore() async {
+        // Given
+        let repository = GeneratedRepository()
+        let books = [Book.make()]
+        repository.fetchPageSpy.returns(CatalogPage(books: books, nextPage: nil))
+        let store = LibraryStoreStub(stateFallback: LibraryState())
+
+        // When
+        LibraryMiddleware(repository: repository).handle(.refreshRequested, store: store)
+        await store.dispatchSpy.waitForCalls(1, timeout: .seconds(30))
+
+        // Then
+        #expect(store.dispatchSpy.calls == [.booksLoaded(books)])
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import StubGeneratorCore
+import Testing
+
+/// The generator run on symbol graphs the real plugin extracted (trimmed by .ci/trim-symbol-graph).
+@Suite("StubGenerator on checked-in symbol graphs")
+struct StubGeneratorTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static func graph(_ module: String) throws -> SymbolGraph {
+        let url = try #require(Bundle.module.url(forResource: "Fixtures/\(module).symbols", withExtension: "json"))
+        return try JSONDecoder().decode(SymbolGraph.self, from: Data(contentsOf: url))
+    }
+
+    static func committed(_ folder: String, _ file: String) throws -> String {
+        try String(contentsOf: packageRoot.appendingPathComponent("Examples/\(folder)/\(file)"), encoding: .utf8)
+    }
+
+    @Test("the Bookshelf stubs equal the committed generated files")
+    func bookshelfStubsMatchCommittedFiles() throws {
+        let result = try StubGenerator(graphs: [Self.graph("Bookshelf")], access: .public).generate()
+
+        #expect(result.stubs.map(\.fileName) == ["BookDetailRoutingStub.swift", "BookRepositoryStub.swift", "LibraryStoreStub.swift"])
+        for stub in result.stubs {
+            #expect(try stub.contents == Self.committed("BookshelfGeneratedStubs", stub.fileName))
+        }
+    }
+
+    @Test("the fixture stubs equal the committed generated files")
+    func fixtureStubsMatchCommittedFiles() throws {
+        let result = try StubGenerator(graphs: [Self.graph("StubGeneratorFixtures")], access: .public).generate()
+
+        #expect(result.stubs.count == 11)
+        for stub in result.stubs {
+            #expect(try stub.contents == Self.committed("StubGeneratorFixtureStubs", stub.fileName))
+        }
+    }
+
+    @Test("generating twice gives the same files")
+    func generationIsDeterministic() throws {
+        let generator = StubGenerator(graphs: [try Self.graph("StubGeneratorFixtures")], access: .internal)
+
+        #expect(try generator.generate() == generator.generate())
+    }
+
+    @Test("the generated BookRepository stub has the hand-written stub's spies and members")
+    func bookRepositoryStubMatchesHandWrittenStyle() throws {
+        let stub = try #require(
+            StubGenerator(graphs: [Self.graph("Bookshelf")], access: .public).generate(protocols: ["BookRepository"]).stubs.first
+        )
+        let handWritten = try Self.committed("BookshelfTestSupport", "BookRepositoryStub.swift")
+
+        // The same spy, by name and type, and the same forwarding member, line for line. The
+        // generated spies name their method and stay strict; the hand-written one chooses default
+        // answers for its lookups, which only its author can know.
+        for line in stub.contents.split(separator: "\n") where line.contains("Spy") {
+            let text = line.trimmingCharacters(in: .whitespaces)
+            if text.hasPrefix("public let "), let typeEnd = text.firstIndex(of: "(") {
+                let declaration = String(text[..<typeEnd])
+                #expect(handWritten.contains(declaration), "hand-written stub lacks: \(declaration)")
+            } else {
+                #expect(handWritten.contains(text), "hand-written stub lacks: \(text)")
+            }
+        }
+    }
+
+    @Test("every file starts with the generated marker")
+    func filesAreMarkedAsGenerated() throws {
+        let result = try StubGenerator(graphs: [Self.graph("StubGeneratorFixtures")], access: .internal).generate()
+
+        #expect(result.stubs.allSatisfy { $0.contents.hasPrefix(StubGenerator.marker) })
+    }
+
+    @Test("internal access writes no public modifier")
+    func internalAccessHasNoPublicModifier() throws {
+        let result = try StubGenerator(graphs: [Self.graph("StubGeneratorFixtures")], access: .internal).generate()
+
+        #expect(!result.stubs.contains { $0.contents.contains("public ") })
+    }
+
+    @Test("attributes stay before the access modifier")
+    func attributesPrecedeAccessModifier() throws {
+        let stub = try #require(
+            StubGenerator(graphs: [Self.graph("StubGeneratorFixtures")], access: .public)
+                .generate(protocols: ["PartlyIsolated"]).stubs.first
+        )
+
+        #expect(stub.contents.contains("    @MainActor public func render(_ text: String) { renderSpy.call(text) }"))
+    }
+
+    @Test("overloads get spies named after their labels")
+    func overloadsAreToldApartByLabel() throws {
+        let stub = try #require(
+            StubGenerator(graphs: [Self.graph("StubGeneratorFixtures")], access: .internal)
+                .generate(protocols: ["Overloaded"]).stubs.first
+        )
+
+        #expect(stub.contents.contains("let findNameSpy = Spy<String, [String]>(\"find(name:)\", strictFallback: [])"))
+        #expect(stub.contents.contains("let findIdSpy = Spy<Int, [String]>(\"find(id:)\", strictFallback: [])"))
+        #expect(stub.contents.contains("let findSpy = Spy<String, [String]>(\"find(_:)\", strictFallback: [])"))
+    }
+
+    @Test("typed throws uses a typed spy and no stored typed-throws function type")
+    func typedThrowsUsesTypedSpy() throws {
+        let stub = try #require(
+            StubGenerator(graphs: [Self.graph("StubGeneratorFixtures")], access: .internal)
+                .generate(protocols: ["Effects"]).stubs.first
+        )
+
+        #expect(stub.contents.contains("let parseSpy: MethodSpy<String, Int, AwkwardError>"))
+        let stored = stub.contents.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("let ") }
+        #expect(!stored.contains { $0.contains("throws(") })
+    }
+
+    @Test("an associated type makes the stub generic over it")
+    func associatedTypeBecomesGenericParameter() throws {
+        let stub = try #require(
+            StubGenerator(graphs: [Self.graph("StubGeneratorFixtures")], access: .internal)
+                .generate(protocols: ["Container"]).stubs.first
+        )
+
+        #expect(stub.contents.contains("final class ContainerStub<Item: Sendable>: Container {"))
+    }
+
+    @Test("an actor-constrained protocol gets an actor stub")
+    func actorProtocolGetsActorStub() throws {
+        let stub = try #require(
+            StubGenerator(graphs: [Self.graph("StubGeneratorFixtures")], access: .internal)
+                .generate(protocols: ["Counter"]).stubs.first
+        )
+
+        #expect(stub.contents.contains("actor CounterStub: Counter {"))
+    }
+}
