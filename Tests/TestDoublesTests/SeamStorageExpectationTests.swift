@@ -141,3 +141,46 @@ final class SeamStorageXCTests: FailureRecordingTestCase {
         XCTAssertEqual(failures.map(\.line), [line])
     }
 }
+
+@Suite("KeyValueStoreFake.expectRecorded")
+struct SeamKeyValueWriteExpectationTests {
+    @Test("A missing write is reported at the caller's line with the closest writes and a count of the rest")
+    func missingWriteIsReported() {
+        let store = KeyValueStoreFake()
+        for index in 0..<5 { store.set(index, forKey: "goal") }
+        store.set("dark", forKey: "theme")
+
+        let line = #line + 2
+        withKnownIssue {
+            store.expectRecorded(KeyValueStoreWrite(key: "gaol", value: .integer(4)))
+        } matching: { issue in
+            issue.isFailure(
+                containing: "Expected the write set \"gaol\" = 4, but it was not recorded; did you mean set \"goal\" = 4 or set \"goal\" = 3 or set \"goal\" = 2? (3 other write(s) not shown)",
+                line: line
+            )
+        }
+    }
+
+    @Test("A recorded write passes")
+    func recordedWritePasses() {
+        let store = KeyValueStoreFake()
+        store.removeObject(forKey: "theme")
+
+        #expect(FailureReporter.collectFailures { store.expectRecorded(KeyValueStoreWrite(key: "theme", value: nil)) }.isEmpty)
+    }
+}
+
+final class SeamKeyValueWriteExpectationXCTests: FailureRecordingTestCase {
+    func test_expectRecorded_withNoWrites_failsAtCallerLine() {
+        let store = KeyValueStoreFake()
+        var line = 0
+
+        let failures = capturingXCTestFailures {
+            line = #line + 1
+            store.expectRecorded(KeyValueStoreWrite(key: "goal", value: .integer(30)))
+        }
+
+        XCTAssertEqual(failures.map(\.line), [line])
+        XCTAssertTrue(failures.first?.description.contains("Expected the write set \"goal\" = 30, but it was not recorded; no writes were recorded") ?? false)
+    }
+}
