@@ -259,3 +259,15 @@ struct KeychainFakeRecordTests {
         #expect(!keychain.hasRecorded(KeychainOperation(kind: .add, account: "a1", scope: auth, error: nil)))
     }
 }
+
+@Suite("KeychainError explains a missing entitlement")
+struct KeychainMissingEntitlementAdviceTests {
+    @Test("The description of -34018 says what to do, and so does localizedDescription")
+    func adviceIsInTheDescription() {
+        let error = KeychainError(status: -34018)
+
+        #expect(error.description.hasPrefix("missingEntitlement (-34018): the process is not entitled to this keychain access group"))
+        #expect(error.description.contains("sign the test bundle with a team, run the tests in a host app"))
+        #expect(error.localizedDescription == error.description)
+    }
+}
