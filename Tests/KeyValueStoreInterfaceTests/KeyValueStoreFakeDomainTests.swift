@@ -29,6 +29,21 @@ struct KeyValueStoreFakeDomainTests {
         #expect([before, overridden, store.string(forKey: "AppleLocale")] == ["fr_FR", "de_DE", "fr_FR"])
     }
 
+    @Test("The bridging table of the guide: each stored value read as? Int, Double and Bool", arguments: [
+        (PropertyListValue.bool(true), "Optional(1) Optional(1.0) Optional(true)"),
+        (.integer(1), "Optional(1) Optional(1.0) Optional(true)"),
+        (.integer(5), "Optional(5) Optional(5.0) nil"),
+        (.double(2.0), "Optional(2) Optional(2.0) nil"),
+        (.double(2.5), "nil Optional(2.5) nil"),
+        (.unsignedInteger(UInt64.max), "nil nil nil"),
+    ])
+    func bridgingTable(stored: PropertyListValue, expected: String) {
+        let store = KeyValueStoreFake(["k": stored])
+        let object = store.object(forKey: "k")
+
+        #expect("\(object as? Int as Any) \(object as? Double as Any) \(object as? Bool as Any)" == expected)
+    }
+
     @Test("object(forKey:) hands out NSNumber, as Apple's UserDefaults does")
     func numbersAreNSNumbers() {
         let store = KeyValueStoreFake()
@@ -92,3 +107,21 @@ struct LinuxUserDefaultsDifferenceTests {
     }
 }
 #endif
+
+@Suite("KeyValueStoreFake: the deliberate differences from UserDefaults")
+struct KeyValueStoreFakeDifferenceTests {
+    @Test("object(forKey:) of a stored URL is the URL (Apple archives it as data)")
+    func storedURLIsAURL() throws {
+        let store = KeyValueStoreFake()
+        let url = try #require(URL(string: "https://books.example/feed"))
+
+        store.set(url, forKey: "feed")
+
+        #expect(store.object(forKey: "feed") as? URL == url)
+    }
+
+    @Test("A new fake has no global or argument domain: its dictionaryRepresentation is empty")
+    func newFakeHasNoOtherDomains() {
+        #expect(KeyValueStoreFake().dictionaryRepresentation().isEmpty)
+    }
+}

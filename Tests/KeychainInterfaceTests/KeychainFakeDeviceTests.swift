@@ -271,3 +271,24 @@ struct KeychainMissingEntitlementAdviceTests {
         #expect(error.localizedDescription == error.description)
     }
 }
+
+@Suite("KeychainFake: the deliberate differences from a device")
+struct KeychainFakeDifferenceTests {
+    @Test("Listing and deleting ignore the lock state, even before the first unlock")
+    func listingAndDeletingIgnoreLock() throws {
+        let item = KeychainFake.Item(Data(), account: "session", in: auth, accessibility: .whenUnlocked)
+        let keychain = KeychainFake(items: [item], lockState: .beforeFirstUnlock)
+
+        #expect(try keychain.accounts(in: auth) == ["session"])
+        try keychain.delete(account: "session", in: auth)
+    }
+
+    @Test("Without access groups, items live in an unnamed group: their accessGroup is nil")
+    func unnamedDefaultGroup() throws {
+        let keychain = KeychainFake()
+
+        try keychain.add(Data(), account: "token", in: auth)
+
+        #expect(keychain.items.map(\.accessGroup) == [nil])
+    }
+}
