@@ -413,11 +413,19 @@ public final class KeychainFake: KeychainInterface {
         return scope.accessGroup ?? accessGroups.first
     }
 
+    /// How many accounts a service may hold for a miss to compare them all for "did you mean";
+    /// above it the detail only counts them, so a miss costs the same however full the service is.
+    private static let nearMissAccountLimit = 32
+
     private func notFound(account: String, scope: KeychainScope, in items: KeychainItemTable) -> KeychainFailure {
-        let existing = items.accounts(inService: scope.service)
-        guard !existing.isEmpty else {
+        let count = items.accountCount(inService: scope.service)
+        guard count > 0 else {
             return KeychainFailure(.itemNotFound, "service '\(scope.service)' holds no items")
         }
+        guard count <= Self.nearMissAccountLimit else {
+            return KeychainFailure(.itemNotFound, "service '\(scope.service)' holds \(count) accounts, too many to suggest from")
+        }
+        let existing = items.accounts(inService: scope.service)
         var detail = ""
         let suggestions = NearMiss.closest(to: account, in: existing.filter { $0 != account }, limit: 3)
         if !suggestions.isEmpty {

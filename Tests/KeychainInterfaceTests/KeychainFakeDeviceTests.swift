@@ -292,3 +292,16 @@ struct KeychainFakeDifferenceTests {
         #expect(keychain.items.map(\.accessGroup) == [nil])
     }
 }
+
+@Suite("KeychainFake near misses in a full service")
+struct KeychainFakeFullServiceNearMissTests {
+    @Test("Above 32 accounts a miss only counts them, so a miss costs the same however full the service is")
+    func fullServiceOnlyCounts() throws {
+        let keychain = KeychainFake()
+        for index in 0..<33 { try keychain.add(Data(), account: "account-\(index)", in: auth) }
+
+        _ = try? keychain.read(account: "account-x", in: auth)
+
+        #expect(keychain.lastOperation?.detail == "service 'com.bookshelf.auth' holds 33 accounts, too many to suggest from")
+    }
+}

@@ -27,6 +27,11 @@ struct KeychainItemTable {
         buckets.values.joined().sorted { $0.sequence < $1.sequence }.map(\.item)
     }
 
+    /// How many accounts have items in `service`, in constant time.
+    func accountCount(inService service: String) -> Int {
+        accountsByService[service]?.count ?? 0
+    }
+
     /// The accounts that have items in `service`, sorted.
     func accounts(inService service: String) -> [String] {
         (accountsByService[service] ?? [:]).keys.sorted()
