@@ -103,4 +103,30 @@ struct KeyValueStoreReadingSettingsTests {
                 + "this code path was expected not to use the store",
         ])
     }
+
+    // snippet: expect-recorded-write
+    @Test("Every page-goal change is written; checking each costs the same however many writes came before")
+    func everyGoalChangeIsWritten() {
+        let store = KeyValueStoreFake()
+        let settings = ReadingSettings(store: store)
+
+        for goal in 1...300 {
+            settings.dailyGoalPages = goal
+            store.expectRecorded(KeyValueStoreWrite(key: "dailyGoalPages", value: .integer(goal)))
+        }
+
+        #expect(store.writeCount == 300)
+    }
+    // end-snippet
+
+    @Test("The onboarding flag reads back as an NSNumber Boolean, as UserDefaults hands it out on Apple")
+    func onboardingFlagIsNSNumber() {
+        let store = KeyValueStoreFake()
+        let settings = ReadingSettings(store: store)
+
+        settings.hasCompletedOnboarding = true
+
+        #expect(store.object(forKey: "hasCompletedOnboarding") as? Bool == true)
+        #expect(store.object(forKey: "hasCompletedOnboarding") as? Int == 1)
+    }
 }

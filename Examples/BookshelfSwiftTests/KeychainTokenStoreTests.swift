@@ -161,4 +161,19 @@ struct KeychainTokenStoreTests {
         #expect(failures.map(\.location.line) == [line])
         #expect(failures.first?.message.hasPrefix("Unimplemented: keychain read(account: 'tokens'") == true)
     }
+
+    // snippet: keychain-before-first-unlock
+    @Test("A background launch before the first unlock after a restart reports deviceLocked, even for afterFirstUnlock tokens")
+    func backgroundLaunchBeforeFirstUnlockReportsDeviceLocked() throws {
+        // Given: tokens saved readable after the first unlock, then the phone restarts
+        let saved = KeychainFake.Item(
+            try JSONEncoder().encode(tokens), account: TokenStore.account, in: TokenStore.scope,
+            accessibility: .afterFirstUnlockThisDeviceOnly
+        )
+        let keychain = KeychainFake(items: [saved], lockState: .beforeFirstUnlock)
+
+        // When / Then: a background refresh must wait for the first unlock
+        #expect(throws: TokenStoreError.deviceLocked) { try TokenStore(keychain: keychain).load() }
+    }
+    // end-snippet
 }

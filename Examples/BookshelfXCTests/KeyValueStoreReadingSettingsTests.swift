@@ -85,4 +85,13 @@ final class KeyValueStoreReadingSettingsTests: XCTestCase {
                 + "this code path was expected not to use the store",
         ])
     }
+
+    func test_dailyGoalPages_eachChange_isRecordedWithoutRescanning() {
+        for goal in 1...300 {
+            settings.dailyGoalPages = goal
+            store.expectRecorded(KeyValueStoreWrite(key: "dailyGoalPages", value: .integer(goal)))
+        }
+
+        XCTAssertEqual(store.writeCount, 300)
+    }
 }

@@ -137,4 +137,18 @@ final class KeychainTokenStoreTests: XCTestCase {
         XCTAssertEqual(failures.map(\.location.line), [line])
         XCTAssertEqual(failures.first?.message.hasPrefix("Unimplemented: keychain read(account: 'tokens'"), true)
     }
+
+    func test_load_beforeFirstUnlockAfterRestart_throwsDeviceLocked() throws {
+        // Given: tokens saved readable after the first unlock, then the phone restarts
+        let saved = KeychainFake.Item(
+            try JSONEncoder().encode(tokens), account: TokenStore.account, in: TokenStore.scope,
+            accessibility: .afterFirstUnlockThisDeviceOnly
+        )
+        let restarted = KeychainFake(items: [saved], lockState: .beforeFirstUnlock)
+
+        // When / Then: a background refresh must wait for the first unlock
+        XCTAssertThrowsError(try TokenStore(keychain: restarted).load()) {
+            XCTAssertEqual($0 as? TokenStoreError, .deviceLocked)
+        }
+    }
 }

@@ -13,34 +13,82 @@ import LockedValue
 /// #expect(store.writes == [KeyValueStoreWrite(key: "dailyGoalPages", value: .integer(30))])
 /// ```
 ///
-/// The getters follow `UserDefaults` (and the package's tests run the same cases against a real
-/// `UserDefaults` suite to prove it): a missing key gives `false`, `0` or `nil`; `integer` of
-/// the string "5" is 5, of 3.7 is 3, of `true` is 1; `bool` of "YES", "true" or a non-zero
-/// number is `true`; `string` of a number is its text; registered defaults are returned by
-/// every getter but never stored. Two documented differences: `object(forKey:)` of a stored URL
-/// returns the `URL` (Apple platforms archive it as data); a value that is not a property list
-/// is not stored and is recorded in ``misuses`` (`UserDefaults` raises an exception).
+/// The getters follow `UserDefaults` as Apple documents it (and the package's tests run the
+/// same cases against a real `UserDefaults` suite): a missing key gives `false`, `0` or `nil`;
+/// `integer` of the string "5" is 5, of 3.7 is 3, of `true` is 1; `bool` of "YES", "true" or a
+/// non-zero number is `true`; `string` of a number is its text, as `NSNumber.stringValue` gives
+/// it on Apple (2.0 is "2"); `object(forKey:)` hands out numbers and Booleans as `NSNumber`, so
+/// `as? Int`, `as? Double` and `as? Bool` follow `NSNumber` bridging (a stored `true` is 1
+/// `as? Int`, 2.5 is `nil` `as? Int`, 5 is `nil` `as? Bool`). Reads search the app's values,
+/// then the global domain (`NSGlobalDomain` on Apple, empty unless given), then the registered
+/// defaults; ``dictionaryRepresentation()`` holds all three. The documented differences (a
+/// stored URL, values that are not property lists, per-instance registration) are listed in
+/// the module guide's "Differences from the real thing" table.
 public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
     private struct State {
         var stored: [String: PropertyListValue] = [:]
         var registered: [String: PropertyListValue] = [:]
-        var writes: [KeyValueStoreWrite] = []
+        var writes = KeyValueWriteRecord()
         var misuses: [String] = []
     }
 
     private let state: Locked<State>
 
+    /// The global domain's values (`NSGlobalDomain` on Apple), read after the app's own values
+    /// and before the registered defaults; the store never writes them.
+    public let globalDomain: [String: PropertyListValue]
+
+    /// A few keys an Apple device's global domain holds, for tests of code that lists
+    /// ``dictionaryRepresentation()``: `AppleLanguages` and `AppleLocale`.
+    public static let typicalAppleGlobalDomain: [String: PropertyListValue] = [
+        "AppleLanguages": .array([.string("en-US")]),
+        "AppleLocale": .string("en_US"),
+    ]
+
     /// Creates a store holding `values` (not recorded as writes).
     ///
-    /// - Parameter values: Values present from the start.
-    public init(_ values: [String: PropertyListValue] = [:]) {
+    /// ```swift
+    /// let store = KeyValueStoreFake(globalDomain: KeyValueStoreFake.typicalAppleGlobalDomain)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - values: Values present from the start.
+    ///   - globalDomain: The global domain's values; empty by default (Linux has none).
+    public init(_ values: [String: PropertyListValue] = [:], globalDomain: [String: PropertyListValue] = [:]) {
         state = Locked(State(stored: values))
+        self.globalDomain = globalDomain
     }
 
     // MARK: Inspection
 
-    /// Every write so far, oldest first.
-    public var writes: [KeyValueStoreWrite] { state.withLock { $0.writes } }
+    /// Every write so far, oldest first (a copy: prefer ``writeCount``, ``lastWrite`` or
+    /// ``hasRecorded(_:)`` after each step of a long test).
+    public var writes: [KeyValueStoreWrite] { state.withLock { $0.writes.all } }
+
+    /// How many writes were recorded.
+    public var writeCount: Int { state.withLock { $0.writes.count } }
+
+    /// The latest write, or `nil` if there was none.
+    public var lastWrite: KeyValueStoreWrite? { state.withLock { $0.writes.last } }
+
+    /// Whether `write` was recorded at least once; constant time, however many writes there are.
+    ///
+    /// - Parameter write: The write to look for.
+    /// - Returns: `true` if it was recorded.
+    public func hasRecorded(_ write: KeyValueStoreWrite) -> Bool {
+        state.withLock { $0.writes.contains(write) }
+    }
+
+    /// Up to `limit` recorded writes closest to `write` (same key first, then similar keys) and
+    /// how many other writes there are, for failure messages.
+    ///
+    /// - Parameters:
+    ///   - write: The write that was expected.
+    ///   - limit: How many to list.
+    /// - Returns: The closest writes and the count of the rest.
+    package func closestWrites(to write: KeyValueStoreWrite, limit: Int = 3) -> (closest: [KeyValueStoreWrite], others: Int) {
+        state.withLock { $0.writes.closest(to: write, limit: limit) }
+    }
 
     /// The stored values (registered defaults are not stored).
     public var storedValues: [String: PropertyListValue] { state.withLock { $0.stored } }
@@ -63,7 +111,7 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
 
     /// Forgets the write record.
     public func clearWrites() {
-        state.withLock { $0.writes = [] }
+        state.withLock { $0.writes = KeyValueWriteRecord() }
     }
 
     // MARK: Getters
@@ -84,8 +132,9 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
         switch value(forKey: defaultName) {
         case .string(let value): value
         case .integer(let value): String(value)
-        case .double(let value): String(value)
-        case .float(let value): String(value)
+        case .unsignedInteger(let value): String(value)
+        case .double(let value): Self.numberText(value.description)
+        case .float(let value): Self.numberText(value.description)
         case .bool(let value): value ? "1" : "0"
         default: nil
         }
@@ -139,6 +188,8 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
     public func integer(forKey defaultName: String) -> Int {
         switch value(forKey: defaultName) {
         case .integer(let value): value
+        // NSNumber's integerValue keeps the low 64 bits: UInt64.max reads as -1 on Apple.
+        case .unsignedInteger(let value): Int(truncatingIfNeeded: value)
         case .double(let value): Self.truncated(value)
         case .float(let value): Self.truncated(Double(value))
         case .bool(let value): value ? 1 : 0
@@ -165,6 +216,7 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
         case .double(let value): value
         case .float(let value): Double(value)
         case .integer(let value): Double(value)
+        case .unsignedInteger(let value): Double(value)
         case .bool(let value): value ? 1 : 0
         case .string(let value): NSString(string: value).doubleValue
         default: 0
@@ -179,6 +231,7 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
         switch value(forKey: defaultName) {
         case .bool(let value): value
         case .integer(let value): value != 0
+        case .unsignedInteger(let value): value != 0
         case .double(let value): value != 0
         case .float(let value): value != 0
         case .string(let value): NSString(string: value).boolValue
@@ -200,10 +253,13 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
 
     /// See ``KeyValueStoreInterface/dictionaryRepresentation()``.
     ///
-    /// - Returns: Registered defaults overlaid by stored values.
+    /// - Returns: Registered defaults, overlaid by the global domain, overlaid by stored values.
     public func dictionaryRepresentation() -> [String: Any] {
         let (stored, registered) = state.withLock { ($0.stored, $0.registered) }
-        return registered.merging(stored) { _, storedValue in storedValue }.mapValues(\.anyValue)
+        return registered
+            .merging(globalDomain) { _, global in global }
+            .merging(stored) { _, storedValue in storedValue }
+            .mapValues(\.anyValue)
     }
 
     // MARK: Setters
@@ -298,7 +354,7 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
     // MARK: Internals
 
     private func value(forKey key: String) -> PropertyListValue? {
-        state.withLock { $0.stored[key] ?? $0.registered[key] }
+        state.withLock { $0.stored[key] ?? globalDomain[key] ?? $0.registered[key] }
     }
 
     private func store(_ value: PropertyListValue, forKey key: String) {
@@ -306,6 +362,11 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
             state.stored[key] = value
             state.writes.append(KeyValueStoreWrite(key: key, value: value))
         }
+    }
+
+    /// `NSNumber.stringValue` on Apple: an integral floating-point value has no ".0".
+    private static func numberText(_ description: String) -> String {
+        description.hasSuffix(".0") ? String(description.dropLast(2)) : description
     }
 
     private static func truncated(_ value: Double) -> Int {

@@ -8,8 +8,11 @@ import Foundation
 public indirect enum PropertyListValue: Sendable, Hashable, CustomStringConvertible {
     /// A string.
     case string(String)
-    /// An integer (any fixed-width integer type is stored as `Int`, as `UserDefaults` does).
+    /// An integer (any fixed-width integer type that fits is stored as `Int`, as `UserDefaults` does).
     case integer(Int)
+    /// An unsigned integer above `Int.max`, such as `UInt64.max`, which `UserDefaults` keeps as an
+    /// unsigned `NSNumber`.
+    case unsignedInteger(UInt64)
     /// A double.
     case double(Double)
     /// A float.
@@ -29,6 +32,10 @@ public indirect enum PropertyListValue: Sendable, Hashable, CustomStringConverti
 
     /// Converts a value `UserDefaults` accepts; `nil` for anything that is not a property list.
     ///
+    /// An `NSNumber` keeps its kind: a Boolean number (`NSNumber(value: true)`, whose type
+    /// encoding is `c` or `B` with the value 0 or 1) becomes ``bool(_:)``, a floating-point one
+    /// ``double(_:)`` or ``float(_:)``, an unsigned one above `Int.max` ``unsignedInteger(_:)``.
+    ///
     /// - Parameter value: A string, number, Boolean, date, data, URL, or array or dictionary of
     ///   them.
     public init?(_ value: Any) {
@@ -39,14 +46,18 @@ public indirect enum PropertyListValue: Sendable, Hashable, CustomStringConverti
         case let double as Double where type(of: value) == Double.self: self = .double(double)
         case let float as Float where type(of: value) == Float.self: self = .float(float)
         case let integer as any BinaryInteger:
-            guard let int = Int(exactly: integer) else { return nil }
-            self = .integer(int)
+            if let int = Int(exactly: integer) {
+                self = .integer(int)
+            } else if let unsigned = UInt64(exactly: integer) {
+                self = .unsignedInteger(unsigned)
+            } else {
+                return nil
+            }
         case let data as Data: self = .data(data)
         case let date as Date: self = .date(date)
         case let url as URL: self = .url(url)
         case let number as NSNumber:
-            let type = String(cString: number.objCType)
-            self = (type == "d" || type == "f") ? .double(number.doubleValue) : .integer(number.intValue)
+            self = Self(number: number)
         case let array as [Any]:
             var elements: [PropertyListValue] = []
             for element in array {
@@ -66,14 +77,17 @@ public indirect enum PropertyListValue: Sendable, Hashable, CustomStringConverti
         }
     }
 
-    /// The value as `UserDefaults.object(forKey:)` would hand it out.
+    /// The value as `UserDefaults.object(forKey:)` hands it out on Apple platforms: numbers and
+    /// Booleans as `NSNumber`, so `as? Int`, `as? Double` and `as? Bool` follow `NSNumber`
+    /// bridging (a stored `true` reads `as? Int` as 1; 2.5 reads `as? Int` as `nil`).
     public var anyValue: Any {
         switch self {
         case .string(let value): value
-        case .integer(let value): value
-        case .double(let value): value
-        case .float(let value): value
-        case .bool(let value): value
+        case .integer(let value): NSNumber(value: value)
+        case .unsignedInteger(let value): NSNumber(value: value)
+        case .double(let value): NSNumber(value: value)
+        case .float(let value): NSNumber(value: value)
+        case .bool(let value): NSNumber(value: value)
         case .data(let value): value
         case .date(let value): value
         case .url(let value): value
@@ -87,6 +101,7 @@ public indirect enum PropertyListValue: Sendable, Hashable, CustomStringConverti
         switch self {
         case .string(let value): "\"\(value)\""
         case .integer(let value): "\(value)"
+        case .unsignedInteger(let value): "\(value)"
         case .double(let value): "\(value)"
         case .float(let value): "\(value) as Float"
         case .bool(let value): "\(value)"
@@ -96,6 +111,23 @@ public indirect enum PropertyListValue: Sendable, Hashable, CustomStringConverti
         case .array(let values): "[" + values.map(\.description).joined(separator: ", ") + "]"
         case .dictionary(let entries):
             "[" + entries.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ") + "]"
+        }
+    }
+
+    private init(number: NSNumber) {
+        let encoding = String(cString: number.objCType)
+        let isZeroOrOne = number.int64Value == 0 || number.int64Value == 1
+        switch encoding {
+        case "d": self = .double(number.doubleValue)
+        case "f": self = .float(number.floatValue)
+        case "c" where isZeroOrOne, "B" where isZeroOrOne:
+            // Apple's kCFBooleanTrue/False and Linux's Boolean numbers both encode as `c`.
+            self = .bool(number.boolValue)
+        case "Q", "L", "I", "S", "C":
+            let unsigned = number.uint64Value
+            self = Int(exactly: unsigned).map(Self.integer) ?? .unsignedInteger(unsigned)
+        default:
+            self = .integer(number.intValue)
         }
     }
 }

@@ -11,7 +11,7 @@ import Foundation
 ///     try keychain.update(token, account: "access-token", in: scope)
 /// }
 /// ```
-public enum KeychainError: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
+public enum KeychainError: Error, Equatable, Hashable, Sendable, CustomStringConvertible, LocalizedError {
     /// `errSecDuplicateItem` (-25299): an item with the same identity already exists.
     case duplicateItem
     /// `errSecItemNotFound` (-25300): no item matches.
@@ -48,6 +48,15 @@ public enum KeychainError: Error, Equatable, Hashable, Sendable, CustomStringCon
     public static let unimplementedStatus: Int32 = -4
     /// The Security status code for data that cannot be decoded.
     public static let decodeStatus: Int32 = -26275
+
+    /// What -34018 means and what to do about it, part of the error's description: the access
+    /// group is not in the app's entitlements, or the process has none at all, which is what
+    /// unsigned `swift test` on macOS and simulator test bundles without a host app get.
+    public static let missingEntitlementAdvice =
+        "the process is not entitled to this keychain access group, or has no keychain entitlement at all "
+        + "(unsigned `swift test` on macOS and simulator test bundles without a host app get this); "
+        + "sign the test bundle with a team, run the tests in a host app, use SystemKeychain(usesDataProtectionKeychain: false) "
+        + "for an unsigned macOS tool, or inject KeychainFake in tests"
 
     /// Maps a Security status to an error.
     ///
@@ -91,7 +100,7 @@ public enum KeychainError: Error, Equatable, Hashable, Sendable, CustomStringCon
         case .duplicateItem: "duplicateItem (\(status))"
         case .itemNotFound: "itemNotFound (\(status))"
         case .interactionNotAllowed: "interactionNotAllowed (\(status))"
-        case .missingEntitlement: "missingEntitlement (\(status))"
+        case .missingEntitlement: "missingEntitlement (\(status)): \(Self.missingEntitlementAdvice)"
         case .authenticationFailed: "authenticationFailed (\(status))"
         case .badParameter: "badParameter (\(status))"
         case .unimplemented: "unimplemented (\(status))"
@@ -99,6 +108,10 @@ public enum KeychainError: Error, Equatable, Hashable, Sendable, CustomStringCon
         case .unhandledStatus: "unhandledStatus (\(status))"
         }
     }
+
+    /// The same text as ``description``, so that `localizedDescription` and logs say what
+    /// happened and, for a missing entitlement, what to do.
+    public var errorDescription: String? { description }
 }
 
 extension KeychainError: LocalizedError {

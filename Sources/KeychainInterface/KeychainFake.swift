@@ -1,8 +1,9 @@
 import Foundation
 import LockedValue
 
-/// An in-memory keychain with the real semantics and error codes, so the error paths of
-/// keychain code are tested too: duplicates, missing items, a locked device, a missing
+/// An in-memory keychain that models a device, with the real semantics and error codes, so the
+/// error paths of keychain code are tested too: duplicates, missing items, a locked device, a
+/// background launch before the first unlock, a device without a passcode, a missing
 /// entitlement, injected faults.
 ///
 /// ```swift
@@ -17,13 +18,22 @@ import LockedValue
 /// Semantics, as the Security framework behaves for generic passwords:
 /// - an item's identity is class + service + account + access group + synchronizable;
 /// - `add` of an existing item throws ``KeychainError/duplicateItem``; `read`, `update` and
-///   `delete` of a missing one throw ``KeychainError/itemNotFound``; the `set` convenience is the
-///   explicit upsert;
-/// - a scope without an access group writes to the default group (the first of
-///   `accessGroups`) and reads from all of them; naming a group outside `accessGroups` throws
-///   ``KeychainError/missingEntitlement`` (an empty `accessGroups` allows any group);
-/// - each item keeps its accessibility; while ``isDeviceLocked``, items not available while
-///   locked throw ``KeychainError/interactionNotAllowed``;
+///   `delete` of a missing one throw ``KeychainError/itemNotFound`` (the operation record's
+///   ``KeychainOperation/detail`` names the accounts in that service, with "did you mean");
+///   the `set` convenience is the explicit upsert;
+/// - the fake is created with the app's entitlements: `accessGroups` lists the keychain access
+///   groups, default first; naming any other group throws ``KeychainError/missingEntitlement``
+///   (-34018), as a device does. A fake without `accessGroups` has only the app's own unnamed
+///   group, so every named group is rejected;
+/// - a scope without an access group writes to the default group and reads from all of them;
+/// - a scope with ``KeychainSynchronization/any`` matches synced and device-only items on reads,
+///   updates, deletes and listings; adding with it throws ``KeychainError/badParameter``;
+/// - each item keeps its accessibility; ``lockState`` decides what may be used: while
+///   ``LockState/locked`` only the after-first-unlock items, and ``LockState/beforeFirstUnlock``
+///   none, each refusal being ``KeychainError/interactionNotAllowed`` (-25308);
+/// - without a passcode (``hasPasscode`` false), adding a `whenPasscodeSetThisDeviceOnly` item
+///   throws ``KeychainError/authenticationFailed`` (-25293), and removing the passcode deletes
+///   every such item, as Apple documents;
 /// - injected faults come first: ``failNext(_:with:)`` fails the next operation of a kind,
 ///   ``failEvery(_:with:)`` every one until ``stopFailing(_:)``.
 ///
@@ -61,46 +71,118 @@ public final class KeychainFake: KeychainInterface {
         }
     }
 
-    private struct State {
-        var items: KeychainItemTable
-        var isDeviceLocked = false
-        var failNext: [KeychainOperation.Kind: [KeychainError]] = [:]
-        var failEvery: [KeychainOperation.Kind: KeychainError] = [:]
-        var operations: [KeychainOperation] = []
+    /// The lock states of the simulated device, which decide what items may be used.
+    public enum LockState: String, Sendable, Hashable, CaseIterable {
+        /// Unlocked: every item may be used.
+        case unlocked
+        /// Locked after having been unlocked since boot: only items whose accessibility is
+        /// available while locked (`afterFirstUnlock…`) may be used.
+        case locked
+        /// Booted and not yet unlocked, as in a background launch after a restart: no item may be
+        /// used, not even `afterFirstUnlock…` ones.
+        case beforeFirstUnlock
     }
 
-    /// The access groups the app is entitled to; the first is the default. Empty allows any.
+    private struct State {
+        var items: KeychainItemTable
+        var lockState: LockState
+        var hasPasscode: Bool
+        var failNext: [KeychainOperation.Kind: [KeychainError]] = [:]
+        var failEvery: [KeychainOperation.Kind: KeychainError] = [:]
+        var operations = KeychainOperationRecord()
+    }
+
+    /// The keychain access groups the app is entitled to; the first is the default. Empty means
+    /// the app has only its own unnamed group, so every named group is rejected.
     public let accessGroups: [String]
 
     private let state: Locked<State>
 
-    /// Creates a fake keychain.
+    /// Creates a fake keychain on a device in the given state.
     ///
     /// ```swift
     /// let keychain = KeychainFake(accessGroups: ["TEAM.com.bookshelf", "TEAM.com.bookshelf.shared"])
+    /// let afterRestart = KeychainFake(lockState: .beforeFirstUnlock)
     /// ```
     ///
     /// - Parameters:
-    ///   - accessGroups: The groups the app is entitled to, default first; empty allows any.
+    ///   - accessGroups: The app's keychain access groups entitlement, default first.
     ///   - items: Items present from the start (not recorded as operations).
-    public init(accessGroups: [String] = [], items: [Item] = []) {
+    ///   - lockState: The device's lock state.
+    ///   - hasPasscode: Whether the device has a passcode.
+    public init(accessGroups: [String] = [], items: [Item] = [], lockState: LockState = .unlocked, hasPasscode: Bool = true) {
         self.accessGroups = accessGroups
-        self.state = Locked(State(items: KeychainItemTable(items)))
+        self.state = Locked(State(items: KeychainItemTable(items), lockState: lockState, hasPasscode: hasPasscode))
     }
 
     // MARK: Inspection and control
 
-    /// Every operation so far, oldest first.
-    public var operations: [KeychainOperation] { state.withLock { $0.operations } }
+    /// Every operation so far, oldest first (a copy: prefer ``operationCount``,
+    /// ``lastOperation`` or ``hasRecorded(_:)`` after each step of a long test).
+    public var operations: [KeychainOperation] { state.withLock { $0.operations.all } }
+
+    /// How many operations were recorded.
+    public var operationCount: Int { state.withLock { $0.operations.count } }
+
+    /// The latest operation, or `nil` if there was none.
+    public var lastOperation: KeychainOperation? { state.withLock { $0.operations.last } }
+
+    /// Whether `operation` was recorded at least once (its ``KeychainOperation/detail`` is not
+    /// compared); constant time, however many operations there are.
+    ///
+    /// - Parameter operation: The operation to look for.
+    /// - Returns: `true` if it was recorded.
+    public func hasRecorded(_ operation: KeychainOperation) -> Bool {
+        state.withLock { $0.operations.contains(operation) }
+    }
+
+    /// Up to `limit` recorded operations closest to `operation` (same account and kind first)
+    /// and how many other operations there are, for failure messages.
+    ///
+    /// - Parameters:
+    ///   - operation: The operation that was expected.
+    ///   - limit: How many to list.
+    /// - Returns: The closest operations and the count of the rest.
+    package func closestOperations(to operation: KeychainOperation, limit: Int = 3) -> (closest: [KeychainOperation], others: Int) {
+        state.withLock { $0.operations.closest(to: operation, limit: limit) }
+    }
 
     /// The stored items, in insertion order.
     public var items: [Item] { state.withLock { $0.items.all } }
 
-    /// Whether the simulated device is locked (items not available while locked then throw
-    /// ``KeychainError/interactionNotAllowed``).
+    /// The simulated device's lock state.
+    public var lockState: LockState {
+        get { state.withLock { $0.lockState } }
+        set { state.withLock { $0.lockState = newValue } }
+    }
+
+    /// Whether the simulated device is locked (``lockState`` is not ``LockState/unlocked``);
+    /// setting `true` locks an unlocked device, `false` unlocks it.
     public var isDeviceLocked: Bool {
-        get { state.withLock { $0.isDeviceLocked } }
-        set { state.withLock { $0.isDeviceLocked = newValue } }
+        get { lockState != .unlocked }
+        set {
+            state.withLock { state in
+                if !newValue {
+                    state.lockState = .unlocked
+                } else if state.lockState == .unlocked {
+                    state.lockState = .locked
+                }
+            }
+        }
+    }
+
+    /// Whether the simulated device has a passcode. Setting `false` deletes every
+    /// `whenPasscodeSetThisDeviceOnly` item, as disabling the passcode does on a device.
+    public var hasPasscode: Bool {
+        get { state.withLock { $0.hasPasscode } }
+        set {
+            state.withLock { state in
+                state.hasPasscode = newValue
+                if !newValue {
+                    state.items.removeEverywhere { $0.accessibility == .whenPasscodeSetThisDeviceOnly }
+                }
+            }
+        }
     }
 
     /// The accessibility an item was stored with, or `nil` if it does not exist; not recorded.
@@ -150,7 +232,7 @@ public final class KeychainFake: KeychainInterface {
 
     /// Forgets the operation record.
     public func clearOperations() {
-        state.withLock { $0.operations = [] }
+        state.withLock { $0.operations = KeychainOperationRecord() }
     }
 
     // MARK: KeychainInterface
@@ -163,12 +245,18 @@ public final class KeychainFake: KeychainInterface {
     ///   - scope: The scope.
     ///   - accessibility: When it may be read.
     public func add(_ data: Data, account: String, in scope: KeychainScope, accessibility: KeychainAccessibility) throws(KeychainError) {
-        try perform(.add, account: account, scope: scope) { state throws(KeychainError) in
+        try perform(.add, account: account, scope: scope) { state throws(KeychainFailure) in
             let group = try writeGroup(for: scope)
-            if state.isDeviceLocked && !accessibility.isAvailableWhileLocked { throw .interactionNotAllowed }
-            let exists = state.items.items(service: scope.service, account: account, synchronizable: scope.synchronizable)
+            guard scope.synchronization != .any else {
+                throw KeychainFailure(.badParameter, "synchronizable any is for queries; an added item is synced or device-only")
+            }
+            if accessibility == .whenPasscodeSetThisDeviceOnly && !state.hasPasscode {
+                throw KeychainFailure(.authenticationFailed, "the device has no passcode, so whenPasscodeSetThisDeviceOnly items cannot be added")
+            }
+            try checkAvailable(accessibility, in: state)
+            let exists = state.items.items(service: scope.service, account: account, synchronization: scope.synchronization)
                 .contains { $0.accessGroup == group }
-            if exists { throw .duplicateItem }
+            if exists { throw KeychainFailure(.duplicateItem) }
             var item = Item(data, account: account, in: scope, accessibility: accessibility)
             item.accessGroup = group
             state.items.append(item)
@@ -182,10 +270,12 @@ public final class KeychainFake: KeychainInterface {
     ///   - scope: The scope.
     /// - Returns: The data.
     public func read(account: String, in scope: KeychainScope) throws(KeychainError) -> Data {
-        try perform(.read, account: account, scope: scope) { state throws(KeychainError) in
+        try perform(.read, account: account, scope: scope) { state throws(KeychainFailure) in
             try checkEntitlement(scope)
-            guard let item = firstMatch(in: state.items, account: account, scope: scope) else { throw .itemNotFound }
-            if state.isDeviceLocked && !item.accessibility.isAvailableWhileLocked { throw .interactionNotAllowed }
+            guard let item = firstMatch(in: state.items, account: account, scope: scope) else {
+                throw notFound(account: account, scope: scope, in: state.items)
+            }
+            try checkAvailable(item.accessibility, in: state)
             return item.data
         }
     }
@@ -197,16 +287,14 @@ public final class KeychainFake: KeychainInterface {
     ///   - account: The account.
     ///   - scope: The scope.
     public func update(_ data: Data, account: String, in scope: KeychainScope) throws(KeychainError) {
-        try perform(.update, account: account, scope: scope) { state throws(KeychainError) in
+        try perform(.update, account: account, scope: scope) { state throws(KeychainFailure) in
             try checkEntitlement(scope)
-            let matching = state.items.items(service: scope.service, account: account, synchronizable: scope.synchronizable)
+            let matching = state.items.items(service: scope.service, account: account, synchronization: scope.synchronization)
                 .filter { matches($0, account: account, scope: scope) }
-            guard !matching.isEmpty else { throw .itemNotFound }
-            if state.isDeviceLocked && matching.contains(where: { !$0.accessibility.isAvailableWhileLocked }) {
-                throw .interactionNotAllowed
-            }
+            guard !matching.isEmpty else { throw notFound(account: account, scope: scope, in: state.items) }
+            for item in matching { try checkAvailable(item.accessibility, in: state) }
             state.items.modify(
-                service: scope.service, account: account, synchronizable: scope.synchronizable,
+                service: scope.service, account: account, synchronization: scope.synchronization,
                 where: { matches($0, account: account, scope: scope) }
             ) { $0.data = data }
         }
@@ -218,12 +306,12 @@ public final class KeychainFake: KeychainInterface {
     ///   - account: The account.
     ///   - scope: The scope.
     public func delete(account: String, in scope: KeychainScope) throws(KeychainError) {
-        try perform(.delete, account: account, scope: scope) { state throws(KeychainError) in
+        try perform(.delete, account: account, scope: scope) { state throws(KeychainFailure) in
             try checkEntitlement(scope)
             let removed = state.items.removeAll(
-                service: scope.service, account: account, synchronizable: scope.synchronizable
+                service: scope.service, account: account, synchronization: scope.synchronization
             ) { matches($0, account: account, scope: scope) }
-            if removed == 0 { throw .itemNotFound }
+            if removed == 0 { throw notFound(account: account, scope: scope, in: state.items) }
         }
     }
 
@@ -231,9 +319,11 @@ public final class KeychainFake: KeychainInterface {
     ///
     /// - Parameter scope: The scope.
     public func deleteAll(in scope: KeychainScope) throws(KeychainError) {
-        try perform(.deleteAll, account: nil, scope: scope) { state throws(KeychainError) in
+        try perform(.deleteAll, account: nil, scope: scope) { state throws(KeychainFailure) in
             try checkEntitlement(scope)
-            state.items.removeAll { matches($0, account: nil, scope: scope) }
+            state.items.removeAll(service: scope.service, synchronization: scope.synchronization) {
+                matches($0, account: nil, scope: scope)
+            }
         }
     }
 
@@ -242,61 +332,123 @@ public final class KeychainFake: KeychainInterface {
     /// - Parameter scope: The scope.
     /// - Returns: The accounts.
     public func accounts(in scope: KeychainScope) throws(KeychainError) -> [String] {
-        try perform(.listAccounts, account: nil, scope: scope) { state throws(KeychainError) in
+        try perform(.listAccounts, account: nil, scope: scope) { state throws(KeychainFailure) in
             try checkEntitlement(scope)
-            return Array(Set(state.items.unordered.filter { matches($0, account: nil, scope: scope) }.map(\.account))).sorted()
+            let items = state.items.items(service: scope.service, synchronization: scope.synchronization)
+                .filter { matches($0, account: nil, scope: scope) }
+            return Array(Set(items.map(\.account))).sorted()
         }
     }
 
     // MARK: Internals
 
+    /// An error with the fake's explanation, for the operation record.
+    private struct KeychainFailure: Error {
+        let error: KeychainError
+        let detail: String?
+
+        init(_ error: KeychainError, _ detail: String? = nil) {
+            self.error = error
+            self.detail = detail
+        }
+    }
+
     private func perform<Result>(
         _ kind: KeychainOperation.Kind,
         account: String?,
         scope: KeychainScope,
-        _ body: (inout State) throws(KeychainError) -> Result
+        _ body: (inout State) throws(KeychainFailure) -> Result
     ) throws(KeychainError) -> Result {
         let outcome: Swift.Result<Result, KeychainError> = state.withLock { state in
-            let result: Swift.Result<Result, KeychainError>
+            let result: Swift.Result<Result, KeychainFailure>
             if var queued = state.failNext[kind], !queued.isEmpty {
-                result = .failure(queued.removeFirst())
+                result = .failure(KeychainFailure(queued.removeFirst(), "injected with failNext"))
                 state.failNext[kind] = queued
             } else if let error = state.failEvery[kind] {
-                result = .failure(error)
+                result = .failure(KeychainFailure(error, "injected with failEvery"))
             } else {
-                do throws(KeychainError) {
+                do throws(KeychainFailure) {
                     result = .success(try body(&state))
                 } catch {
                     result = .failure(error)
                 }
             }
-            let error: KeychainError? = if case .failure(let error) = result { error } else { nil }
-            state.operations.append(KeychainOperation(kind: kind, account: account, scope: scope, error: error))
-            return result
+            var record = KeychainOperation(kind: kind, account: account, scope: scope, error: nil)
+            if case .failure(let failure) = result {
+                record.error = failure.error
+                record.detail = failure.detail
+            }
+            state.operations.append(record)
+            return result.mapError(\.error)
         }
         return try outcome.get()
     }
 
-    private func checkEntitlement(_ scope: KeychainScope) throws(KeychainError) {
-        if let group = scope.accessGroup, !accessGroups.isEmpty, !accessGroups.contains(group) {
-            throw .missingEntitlement
+    private func checkEntitlement(_ scope: KeychainScope) throws(KeychainFailure) {
+        if let group = scope.accessGroup, !accessGroups.contains(group) {
+            let entitled = accessGroups.isEmpty
+                ? "the fake has no keychain-access-groups entitlement; create it with KeychainFake(accessGroups: [\"\(group)\"])"
+                : "the entitled groups are " + accessGroups.map { "'\($0)'" }.joined(separator: ", ")
+            throw KeychainFailure(.missingEntitlement, "access group '\(group)' is not entitled; \(entitled)")
         }
     }
 
-    private func writeGroup(for scope: KeychainScope) throws(KeychainError) -> String? {
+    private func checkAvailable(_ accessibility: KeychainAccessibility, in state: State) throws(KeychainFailure) {
+        // Without a passcode, data protection keys are always available.
+        guard state.hasPasscode else { return }
+        switch state.lockState {
+        case .unlocked:
+            return
+        case .locked where accessibility.isAvailableWhileLocked:
+            return
+        case .locked:
+            throw KeychainFailure(.interactionNotAllowed, "the device is locked and the item is \(accessibility.rawValue)")
+        case .beforeFirstUnlock:
+            throw KeychainFailure(.interactionNotAllowed, "the device has not been unlocked since it started; no item can be used yet")
+        }
+    }
+
+    private func writeGroup(for scope: KeychainScope) throws(KeychainFailure) -> String? {
         try checkEntitlement(scope)
         return scope.accessGroup ?? accessGroups.first
     }
 
+    /// How many accounts a service may hold for a miss to compare them all for "did you mean";
+    /// above it the detail only counts them, so a miss costs the same however full the service is.
+    private static let nearMissAccountLimit = 32
+
+    private func notFound(account: String, scope: KeychainScope, in items: KeychainItemTable) -> KeychainFailure {
+        let count = items.accountCount(inService: scope.service)
+        guard count > 0 else {
+            return KeychainFailure(.itemNotFound, "service '\(scope.service)' holds no items")
+        }
+        guard count <= Self.nearMissAccountLimit else {
+            return KeychainFailure(.itemNotFound, "service '\(scope.service)' holds \(count) accounts, too many to suggest from")
+        }
+        let existing = items.accounts(inService: scope.service)
+        var detail = ""
+        let suggestions = NearMiss.closest(to: account, in: existing.filter { $0 != account }, limit: 3)
+        if !suggestions.isEmpty {
+            detail += "did you mean " + suggestions.map { "'\($0)'" }.joined(separator: " or ") + "? "
+        }
+        if existing.contains(account) {
+            detail += "'\(account)' exists in that service with another access group or synchronizable flag; "
+        }
+        let shown = existing.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
+        let more = existing.count > 5 ? " and \(existing.count - 5) more" : ""
+        detail += "accounts in service '\(scope.service)': \(shown)\(more)"
+        return KeychainFailure(.itemNotFound, detail)
+    }
+
     private func matches(_ item: Item, account: String?, scope: KeychainScope) -> Bool {
-        guard item.service == scope.service, item.synchronizable == scope.synchronizable else { return false }
+        guard item.service == scope.service, scope.synchronization.includes(synchronizable: item.synchronizable) else { return false }
         if let account, item.account != account { return false }
         if let group = scope.accessGroup { return item.accessGroup == group }
         return true
     }
 
     private func firstMatch(in items: KeychainItemTable, account: String, scope: KeychainScope) -> Item? {
-        let candidates = items.items(service: scope.service, account: account, synchronizable: scope.synchronizable)
+        let candidates = items.items(service: scope.service, account: account, synchronization: scope.synchronization)
             .filter { matches($0, account: account, scope: scope) }
         // Without a group, the real keychain searches the entitled groups in order.
         return candidates.min { rank($0.accessGroup) < rank($1.accessGroup) }

@@ -29,6 +29,10 @@ public struct KeychainOperation: Sendable, Hashable, CustomStringConvertible {
     public var scope: KeychainScope
     /// The error it threw, or `nil` if it succeeded.
     public var error: KeychainError?
+    /// Why it failed, in words, when the fake knows more than the status says: for a missing
+    /// item, the accounts that exist in that service and a "did you mean"; for a missing
+    /// entitlement, the entitled groups. Explanatory only: not part of equality.
+    public var detail: String?
 
     /// Creates a record.
     ///
@@ -37,17 +41,40 @@ public struct KeychainOperation: Sendable, Hashable, CustomStringConvertible {
     ///   - account: The account, if any.
     ///   - scope: The scope.
     ///   - error: The error thrown, if any.
-    public init(kind: Kind, account: String?, scope: KeychainScope, error: KeychainError?) {
+    ///   - detail: Why it failed, in words (not compared).
+    public init(kind: Kind, account: String?, scope: KeychainScope, error: KeychainError?, detail: String? = nil) {
         self.kind = kind
         self.account = account
         self.scope = scope
         self.error = error
+        self.detail = detail
     }
 
-    /// For example `read 'access-token' in service 'auth' → itemNotFound (-25300)`.
+    /// For example `read 'tokn' in service 'auth' → itemNotFound (-25300); did you mean 'token'?`.
     public var description: String {
         let target = account.map { "'\($0)' in " } ?? ""
         let outcome = error.map { " → \($0)" } ?? " → ok"
-        return "\(kind.rawValue) \(target)\(scope)\(outcome)"
+        let explanation = detail.map { "; \($0)" } ?? ""
+        return "\(kind.rawValue) \(target)\(scope)\(outcome)\(explanation)"
+    }
+
+    /// Whether two records are the same call with the same outcome (``detail`` is not compared).
+    ///
+    /// - Parameters:
+    ///   - lhs: A record.
+    ///   - rhs: Another record.
+    /// - Returns: `true` if kind, account, scope and error are equal.
+    public static func == (lhs: KeychainOperation, rhs: KeychainOperation) -> Bool {
+        lhs.kind == rhs.kind && lhs.account == rhs.account && lhs.scope == rhs.scope && lhs.error == rhs.error
+    }
+
+    /// Hashes kind, account, scope and error (not ``detail``).
+    ///
+    /// - Parameter hasher: The hasher.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(account)
+        hasher.combine(scope)
+        hasher.combine(error)
     }
 }

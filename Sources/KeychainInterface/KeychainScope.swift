@@ -11,9 +11,15 @@ public struct KeychainScope: Sendable, Hashable, CustomStringConvertible {
     /// The access group (`kSecAttrAccessGroup`); `nil` writes to the app's default group and
     /// reads from every group the app may use.
     public var accessGroup: String?
+    /// Which items the scope means by their iCloud Keychain flag (`kSecAttrSynchronizable`).
+    public var synchronization: KeychainSynchronization
+
     /// Whether the items sync through iCloud Keychain (`kSecAttrSynchronizable`); a synced and
     /// a device-only item with the same account are different items.
-    public var synchronizable: Bool
+    public var synchronizable: Bool {
+        get { synchronization == .synchronized }
+        set { synchronization = newValue ? .synchronized : .deviceOnly }
+    }
 
     /// Creates a scope.
     ///
@@ -24,14 +30,35 @@ public struct KeychainScope: Sendable, Hashable, CustomStringConvertible {
     public init(service: String, accessGroup: String? = nil, synchronizable: Bool = false) {
         self.service = service
         self.accessGroup = accessGroup
-        self.synchronizable = synchronizable
+        self.synchronization = synchronizable ? .synchronized : .deviceOnly
+    }
+
+    /// Creates a scope that may match both synced and device-only items.
+    ///
+    /// ```swift
+    /// let everyToken = KeychainScope(service: "com.bookshelf.auth", synchronization: .any)
+    /// try keychain.deleteAll(in: everyToken)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - service: The service name.
+    ///   - accessGroup: The access group, or `nil` for the default.
+    ///   - synchronization: Device-only, synchronized, or any (queries only).
+    public init(service: String, accessGroup: String? = nil, synchronization: KeychainSynchronization) {
+        self.service = service
+        self.accessGroup = accessGroup
+        self.synchronization = synchronization
     }
 
     /// For example `service 'com.bookshelf.auth'`.
     public var description: String {
         var text = "service '\(service)'"
         if let accessGroup { text += ", access group '\(accessGroup)'" }
-        if synchronizable { text += ", synchronizable" }
+        switch synchronization {
+        case .deviceOnly: break
+        case .synchronized: text += ", synchronizable"
+        case .any: text += ", synchronizable any"
+        }
         return text
     }
 }

@@ -11,6 +11,13 @@ import Security
 ///
 /// Each status other than `errSecSuccess` is thrown as ``KeychainError/init(status:)``.
 /// `deleteAll(in:)` and `accounts(in:)` treat `errSecItemNotFound` as "nothing there".
+///
+/// `errSecMissingEntitlement` (-34018) is what unsigned `swift test` on macOS and simulator
+/// test bundles without a host app get from the data protection keychain: it is thrown as
+/// ``KeychainError/missingEntitlement``, whose description (and `localizedDescription`) says
+/// what to do: sign the test bundle, run the tests in a host app, or use ``KeychainFake``.
+/// A scope with ``KeychainSynchronization/any`` queries with `kSecAttrSynchronizableAny`;
+/// adding with it throws ``KeychainError/badParameter`` without calling `SecItemAdd`.
 public struct SystemKeychain: KeychainInterface {
     /// Whether queries set `kSecUseDataProtectionKeychain`, which gives macOS the iOS keychain's
     /// semantics (and needs a signed app with a keychain-access-groups entitlement on macOS).
@@ -32,6 +39,7 @@ public struct SystemKeychain: KeychainInterface {
     ///   - scope: The scope.
     ///   - accessibility: When it may be read.
     public func add(_ data: Data, account: String, in scope: KeychainScope, accessibility: KeychainAccessibility) throws(KeychainError) {
+        guard scope.synchronization != .any else { throw .badParameter }
         var query = baseQuery(account: account, scope: scope)
         query[kSecValueData as String] = data
         query[kSecAttrAccessible as String] = Self.attributeValue(for: accessibility)
@@ -109,13 +117,23 @@ public struct SystemKeychain: KeychainInterface {
         ]
         if let account { query[kSecAttrAccount as String] = account }
         if let accessGroup = scope.accessGroup { query[kSecAttrAccessGroup as String] = accessGroup }
-        if scope.synchronizable { query[kSecAttrSynchronizable as String] = true }
+        switch scope.synchronization {
+        case .deviceOnly: break
+        case .synchronized: query[kSecAttrSynchronizable as String] = true
+        case .any: query[kSecAttrSynchronizable as String] = kSecAttrSynchronizableAny
+        }
         if usesDataProtectionKeychain { query[kSecUseDataProtectionKeychain as String] = true }
         return query
     }
 
     private static func check(_ status: OSStatus) throws(KeychainError) {
-        guard status == errSecSuccess else { throw KeychainError(status: status) }
+        if status == errSecSuccess { return }
+        if status == errSecMissingEntitlement {
+            // Unsigned `swift test` on macOS and hostless simulator bundles land here; the
+            // error's description says what to do.
+            throw .missingEntitlement
+        }
+        throw KeychainError(status: status)
     }
 
     private static func attributeValue(for accessibility: KeychainAccessibility) -> CFString {

@@ -102,7 +102,7 @@ struct KeychainFakeUpdateDeleteTests {
 
 @Suite("KeychainFake access groups and locking")
 struct KeychainFakeAccessGroupTests {
-    @Test("A group outside the allowed access groups throws missingEntitlement (-34018)")
+    @Test("A group outside the entitlements throws missingEntitlement (-34018)")
     func unknownGroupIsMissingEntitlement() {
         let keychain = KeychainFake(accessGroups: ["TEAM.app"])
 
@@ -171,7 +171,8 @@ struct KeychainFakeFaultTests {
             KeychainOperation(kind: .add, account: "token", scope: auth, error: nil),
             KeychainOperation(kind: .read, account: "missing", scope: auth, error: .itemNotFound),
         ])
-        #expect(keychain.operations.last?.description == "read 'missing' in service 'com.bookshelf.auth' → itemNotFound (-25300)")
+        #expect(keychain.operations.last?.description
+            == "read 'missing' in service 'com.bookshelf.auth' → itemNotFound (-25300); accounts in service 'com.bookshelf.auth': 'token'")
     }
 
     @Test("Concurrent adds from many tasks are all kept")

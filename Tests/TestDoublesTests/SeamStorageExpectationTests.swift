@@ -141,3 +141,94 @@ final class SeamStorageXCTests: FailureRecordingTestCase {
         XCTAssertEqual(failures.map(\.line), [line])
     }
 }
+
+@Suite("KeyValueStoreFake.expectRecorded")
+struct SeamKeyValueWriteExpectationTests {
+    @Test("A missing write is reported at the caller's line with the closest writes and a count of the rest")
+    func missingWriteIsReported() {
+        let store = KeyValueStoreFake()
+        for index in 0..<5 { store.set(index, forKey: "goal") }
+        store.set("dark", forKey: "theme")
+
+        let line = #line + 2
+        withKnownIssue {
+            store.expectRecorded(KeyValueStoreWrite(key: "gaol", value: .integer(4)))
+        } matching: { issue in
+            issue.isFailure(
+                containing: "Expected the write set \"gaol\" = 4, but it was not recorded; did you mean set \"goal\" = 4 or set \"goal\" = 3 or set \"goal\" = 2? (3 other write(s) not shown)",
+                line: line
+            )
+        }
+    }
+
+    @Test("A recorded write passes")
+    func recordedWritePasses() {
+        let store = KeyValueStoreFake()
+        store.removeObject(forKey: "theme")
+
+        #expect(FailureReporter.collectFailures { store.expectRecorded(KeyValueStoreWrite(key: "theme", value: nil)) }.isEmpty)
+    }
+}
+
+final class SeamKeyValueWriteExpectationXCTests: FailureRecordingTestCase {
+    func test_expectRecorded_withNoWrites_failsAtCallerLine() {
+        let store = KeyValueStoreFake()
+        var line = 0
+
+        let failures = capturingXCTestFailures {
+            line = #line + 1
+            store.expectRecorded(KeyValueStoreWrite(key: "goal", value: .integer(30)))
+        }
+
+        XCTAssertEqual(failures.map(\.line), [line])
+        XCTAssertTrue(failures.first?.description.contains("Expected the write set \"goal\" = 30, but it was not recorded; no writes were recorded") ?? false)
+    }
+}
+
+@Suite("KeychainFake.expectRecorded")
+struct SeamKeychainOperationExpectationTests {
+    @Test("A missing operation is reported at the caller's line with the closest operations and a count of the rest")
+    func missingOperationIsReported() throws {
+        let keychain = KeychainFake()
+        for _ in 0..<3 { try keychain.set("t", account: "token", in: scope) }
+        for index in 0..<20 { try keychain.add(Data(), account: "other-\(index)", in: scope) }
+
+        let line = #line + 2
+        withKnownIssue {
+            keychain.expectRecorded(KeychainOperation(kind: .delete, account: "tokn", scope: scope, error: nil))
+        } matching: { issue in
+            issue.isFailure(
+                containing: "Expected the keychain operation delete 'tokn' in service 'com.bookshelf.auth' → ok, but it was not recorded; "
+                    + "closest: update 'token' in service 'com.bookshelf.auth' → ok | add 'token' in service 'com.bookshelf.auth' → ok | "
+                    + "update 'token' in service 'com.bookshelf.auth' → itemNotFound (-25300); service 'com.bookshelf.auth' holds no items "
+                    + "(20 other operation(s) not shown)",
+                line: line
+            )
+        }
+    }
+
+    @Test("A recorded operation passes whatever its detail")
+    func recordedOperationPasses() {
+        let keychain = KeychainFake()
+        _ = try? keychain.read(account: "tokn", in: scope)
+
+        #expect(FailureReporter.collectFailures {
+            keychain.expectRecorded(KeychainOperation(kind: .read, account: "tokn", scope: scope, error: .itemNotFound))
+        }.isEmpty)
+    }
+}
+
+final class SeamKeychainOperationExpectationXCTests: FailureRecordingTestCase {
+    func test_expectRecorded_withNoOperations_failsAtCallerLine() {
+        let keychain = KeychainFake()
+        var line = 0
+
+        let failures = capturingXCTestFailures {
+            line = #line + 1
+            keychain.expectRecorded(KeychainOperation(kind: .add, account: "token", scope: scope, error: nil))
+        }
+
+        XCTAssertEqual(failures.map(\.line), [line])
+        XCTAssertTrue(failures.first?.description.contains("but it was not recorded; no operations were recorded") ?? false)
+    }
+}

@@ -27,3 +27,41 @@ extension KeyValueStoreFake {
         }
     }
 }
+
+extension KeyValueStoreFake {
+    /// Reports a failure at the caller's line unless `write` was recorded; the check takes the
+    /// same time however many writes there are, and a failure lists the closest few writes and
+    /// counts the rest.
+    ///
+    /// ```swift
+    /// settings.dailyGoalPages = 30
+    /// store.expectRecorded(KeyValueStoreWrite(key: "dailyGoalPages", value: .integer(30)))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - write: The write expected.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    public func expectRecorded(
+        _ write: KeyValueStoreWrite,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        guard !hasRecorded(write) else { return }
+        let (closest, others) = closestWrites(to: write)
+        var message = "Expected the write \(write), but it was not recorded"
+        if writeCount == 0 {
+            message += "; no writes were recorded"
+        } else if closest.isEmpty {
+            message += "; none of the \(writeCount) recorded write(s) is close (latest: \(lastWrite.map(\.description) ?? "none"))"
+        } else {
+            message += "; did you mean " + closest.map(\.description).joined(separator: " or ") + "?"
+            if others > 0 { message += " (\(others) other write(s) not shown)" }
+        }
+        FailureReporter.report(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+}

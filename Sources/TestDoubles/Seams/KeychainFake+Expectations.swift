@@ -33,3 +33,41 @@ extension KeychainFake {
         }
     }
 }
+
+extension KeychainFake {
+    /// Reports a failure at the caller's line unless `operation` was recorded (its detail is
+    /// not compared); the check takes the same time however many operations there are, and a
+    /// failure lists the closest few operations and counts the rest.
+    ///
+    /// ```swift
+    /// try store.save("abc")
+    /// keychain.expectRecorded(KeychainOperation(kind: .add, account: "access-token", scope: scope, error: nil))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - operation: The operation expected.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    public func expectRecorded(
+        _ operation: KeychainOperation,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        guard !hasRecorded(operation) else { return }
+        let (closest, others) = closestOperations(to: operation)
+        var message = "Expected the keychain operation \(operation), but it was not recorded"
+        if operationCount == 0 {
+            message += "; no operations were recorded"
+        } else if closest.isEmpty {
+            message += "; none of the \(operationCount) recorded operation(s) is on a similar account (latest: \(lastOperation.map(\.description) ?? "none"))"
+        } else {
+            message += "; closest: " + closest.map(\.description).joined(separator: " | ")
+            if others > 0 { message += " (\(others) other operation(s) not shown)" }
+        }
+        FailureReporter.report(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+}
