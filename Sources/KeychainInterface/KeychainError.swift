@@ -114,10 +114,7 @@ public enum KeychainError: Error, Equatable, Hashable, Sendable, CustomStringCon
     public var errorDescription: String? { description }
 }
 
-extension KeychainError: LocalizedError {
-    /// What went wrong, in a sentence an app can log.
-    public var errorDescription: String? { description }
-
+extension KeychainError {
     /// What to do about the failure, where the package knows.
     ///
     /// `missingEntitlement` (-34018) is what the real keychain answers when the process has no
