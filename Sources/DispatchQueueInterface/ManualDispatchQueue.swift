@@ -58,6 +58,9 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         /// The pending work items by submission index: the only entries that can be cancelled
         /// behind the queue's back, so counting pending blocks looks at these alone.
         var workItems: [Int: DispatchWorkItem] = [:]
+        /// Real-clock deadlines already mapped, by raw value: the same `DispatchTime` always
+        /// gets the same virtual deadline, however much real time passes between its uses.
+        var realDeadlines: [UInt64: Int64] = [:]
         var running = RunningThreads()
         var misuses: [DispatchQueueMisuse] = []
 
@@ -292,14 +295,14 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         flags: DispatchWorkItemFlags,
         work: @escaping @Sendable () -> Void
     ) {
-        enqueue(.submitted(.closure(work), group: group), deadline: { $0 }, kind: .async, qos: qos.qosClass)
+        enqueue(.submitted(.closure(work), group: group), deadline: { $0.now }, kind: .async, qos: qos.qosClass)
     }
 
     /// Holds the work item until the test runs it.
     ///
     /// - Parameter workItem: The work item; skipped if cancelled before its turn.
     public func scheduleAsync(_ workItem: DispatchWorkItem) {
-        enqueue(.submitted(.workItem(workItem), group: nil), deadline: { $0 }, kind: .async, qos: .unspecified)
+        enqueue(.submitted(.workItem(workItem), group: nil), deadline: { $0.now }, kind: .async, qos: .unspecified)
     }
 
     /// Holds `work` until virtual time reaches `deadline`: exact for a deadline made from ``now``,
@@ -318,7 +321,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     ) {
         enqueue(
             .submitted(.closure(work), group: nil),
-            deadline: { VirtualDelay.deadline(for: deadline, now: $0) },
+            deadline: mapping(deadline),
             kind: .asyncAfterDeadline,
             qos: qos.qosClass
         )
@@ -340,7 +343,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     ) {
         enqueue(
             .submitted(.closure(work), group: nil),
-            deadline: { VirtualDelay.deadline(for: wallDeadline, now: $0) },
+            deadline: { VirtualDelay.deadline(for: wallDeadline, now: $0.now) },
             kind: .asyncAfterWallDeadline,
             qos: qos.qosClass
         )
@@ -354,7 +357,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     public func scheduleAsync(_ workItem: DispatchWorkItem, after deadline: DispatchTime) {
         enqueue(
             .submitted(.workItem(workItem), group: nil),
-            deadline: { VirtualDelay.deadline(for: deadline, now: $0) },
+            deadline: mapping(deadline),
             kind: .asyncAfterDeadline,
             qos: .unspecified
         )
@@ -368,7 +371,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     public func scheduleAsync(_ workItem: DispatchWorkItem, afterWallDeadline wallDeadline: DispatchWallTime) {
         enqueue(
             .submitted(.workItem(workItem), group: nil),
-            deadline: { VirtualDelay.deadline(for: wallDeadline, now: $0) },
+            deadline: { VirtualDelay.deadline(for: wallDeadline, now: $0.now) },
             kind: .asyncAfterWallDeadline,
             qos: .unspecified
         )
@@ -393,15 +396,36 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
 
     // MARK: Internals
 
+    /// How to turn `deadline` into a virtual deadline once the lock is held. The real clock is
+    /// read here, before the lock, as close as possible to the caller's `.now()`.
+    private func mapping(_ deadline: DispatchTime) -> (_ state: inout State) -> Int64 {
+        if deadline == .distantFuture { return { _ in VirtualDelay.never } }
+        if VirtualDelay.isVirtual(deadline) {
+            return { state in VirtualDelay.deadline(forVirtual: deadline, now: state.now) }
+        }
+        let realNow = DispatchTime.now().uptimeNanoseconds
+        return { state in
+            if let known = state.realDeadlines[deadline.rawValue] { return max(known, state.now) }
+            let delay = VirtualDelay.delay(untilReal: deadline, realNow: realNow)
+            let mapped = VirtualDelay.deadline(now: state.now, delay: delay)
+            if state.realDeadlines.count >= Self.rememberedRealDeadlines { state.realDeadlines.removeAll() }
+            state.realDeadlines[deadline.rawValue] = mapped
+            return mapped
+        }
+    }
+
+    /// How many real-clock deadlines are remembered before the memory starts afresh.
+    private static let rememberedRealDeadlines = 100_000
+
     private func enqueue(
         _ work: QueuedWork,
-        deadline: (_ now: Int64) -> Int64,
+        deadline: (_ state: inout State) -> Int64,
         kind: ScheduledWork.Kind,
         qos: DispatchQoS.QoSClass
     ) {
         state.withLock { state in
             let entry = Entry(
-                deadline: deadline(state.now),
+                deadline: deadline(&state),
                 sequence: state.nextSequence,
                 work: work,
                 kind: kind,
