@@ -83,6 +83,8 @@ public final class TestClock: Clock, Sendable {
     private struct Settling {
         let id: Int
         let task: Int
+        /// When the sleeper was resumed (real uptime), to measure how slowly the machine runs.
+        let resumedAt: UInt64
         var sleepReturned = false
         var waiter: CheckedContinuation<Void, Never>?
     }
@@ -125,9 +127,11 @@ public final class TestClock: Clock, Sendable {
 
     /// How long `advance` keeps yielding, after a woken task's `sleep` has returned, for work
     /// that does not sleep on this clock again (it finishes, or waits on something else): at
-    /// least this many yields and this much real time, since a task's end cannot be observed.
+    /// least this many yields and this much real time, or 16 times as long as the woken task took
+    /// to start running (at most a second), since a task's end cannot be observed.
     private static let settleYields = 64
     private static let settleNanoseconds: UInt64 = 20_000_000
+    private static let maximumSettleNanoseconds: UInt64 = 1_000_000_000
 
     private let state: Locked<State>
 
@@ -288,7 +292,7 @@ public final class TestClock: Clock, Sendable {
             guard let sleeper = state.takeEarliest(dueBy: limit) else { return nil }
             state.now = max(state.now, sleeper.deadline)
             state.taskNow[sleeper.task] = sleeper.deadline
-            state.settling = Settling(id: sleeper.id, task: sleeper.task)
+            state.settling = Settling(id: sleeper.id, task: sleeper.task, resumedAt: DispatchTime.now().uptimeNanoseconds)
             return sleeper
         }
         sleeper?.continuation.resume()
@@ -307,10 +311,15 @@ public final class TestClock: Clock, Sendable {
             }
             if ready { continuation.resume() }
         }
+        // The fallback adapts to the machine's load: a woken task that took long to start
+        // running is given proportionally longer to reach its next sleep.
         let start = DispatchTime.now().uptimeNanoseconds
+        let resumedAt = state.withLock { $0.settling?.resumedAt } ?? start
+        let latency = start > resumedAt ? start - resumedAt : 0
+        let patience = min(max(Self.settleNanoseconds, latency.multipliedReportingOverflow(by: 16).partialValue), Self.maximumSettleNanoseconds)
         var yields = 0
         while !state.withLock({ state in state.sleepers.contains { $0.task == sleeper.task } }) {
-            if yields >= Self.settleYields, DispatchTime.now().uptimeNanoseconds - start >= Self.settleNanoseconds { break }
+            if yields >= Self.settleYields, DispatchTime.now().uptimeNanoseconds - start >= patience { break }
             yields += 1
             await Task.yield()
         }
