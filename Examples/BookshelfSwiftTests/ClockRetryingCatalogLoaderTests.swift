@@ -18,9 +18,9 @@ struct ClockRetryingCatalogLoaderTests {
         // When
         let load = Task { try await loader.load(page: 1) }
         await clock.waitForSleepers(count: 1)
-        clock.advance(by: .milliseconds(999))
+        await clock.advance(by: .milliseconds(999))
         #expect(fetch.callCount == 1)
-        clock.advance(by: .milliseconds(1))
+        await clock.advance(by: .milliseconds(1))
 
         // Then
         #expect(try await load.value == CatalogPage(books: [], nextPage: 2))

@@ -14,9 +14,9 @@ final class ClockRetryingCatalogLoaderTests: XCTestCase {
         // When
         let load = Task { try await loader.load(page: 1) }
         await clock.waitForSleepers(count: 1)
-        clock.advance(by: .milliseconds(999))
+        await clock.advance(by: .milliseconds(999))
         XCTAssertEqual(fetch.callCount, 1)
-        clock.advance(by: .milliseconds(1))
+        await clock.advance(by: .milliseconds(1))
 
         // Then
         let page = try await load.value

@@ -39,25 +39,18 @@ import LockedValue
 ///
 /// Every method is thread-safe; blocks run on the thread that calls the run method.
 public final class ManualDispatchQueue: DispatchQueueInterface {
-    private struct Entry {
-        let deadline: Int64
-        let sequence: Int
-        let work: QueuedWork
-        let kind: ScheduledWork.Kind
-        let qos: DispatchQoS.QoSClass
-
-        func isBefore(_ other: Entry) -> Bool {
-            deadline != other.deadline ? deadline < other.deadline : sequence < other.sequence
-        }
-    }
+    private typealias Entry = ScheduleHeap.Entry
 
     private struct State {
         var now: Int64 = 0
         var nextSequence = 0
-        var heap: [Entry] = []
+        var heap = ScheduleHeap()
         /// The pending work items by submission index: the only entries that can be cancelled
         /// behind the queue's back, so counting pending blocks looks at these alone.
         var workItems: [Int: DispatchWorkItem] = [:]
+        /// Real-clock deadlines already mapped, by raw value: the same `DispatchTime` always
+        /// gets the same virtual deadline, however much real time passes between its uses.
+        var realDeadlines: [UInt64: Int64] = [:]
         var running = RunningThreads()
         var misuses: [DispatchQueueMisuse] = []
 
@@ -122,9 +115,9 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
 
     /// The blocks waiting to run, in the order they will run; cancelled work items are left out.
     public var pending: [ScheduledWork] {
-        var entries = state.withLock { $0.heap }
+        var entries = state.withLock { $0.heap.entries }
         entries.removeAll { $0.work.isCancelled }
-        entries.sort { $0.isBefore($1) }
+        entries.sort { $0.deadline != $1.deadline ? $0.deadline < $1.deadline : $0.sequence < $1.sequence }
         return entries.map { entry in
             ScheduledWork(
                 deadlineNanoseconds: entry.deadline == VirtualDelay.never ? nil : entry.deadline,
@@ -166,8 +159,11 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     /// - Returns: Whether a block ran (`false` when nothing was pending).
     @discardableResult
     public func runNext() -> Bool {
-        while let entry = popEarliest(dueBy: VirtualDelay.never - 1) {
-            if execute(entry) { return true }
+        let thread = RunningThreads.currentThread
+        while let entry = popEarliest(dueBy: VirtualDelay.never - 1, entering: thread) {
+            let ran = entry.work.run()
+            state.withLock { $0.running.leave(thread) }
+            if ran { return true }
         }
         return false
     }
@@ -248,17 +244,19 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     @discardableResult
     public func removeAllPending() -> Int {
         let dropped = state.withLock { state in
-            defer {
-                state.heap = []
-                state.workItems = [:]
-            }
-            return state.heap
+            state.workItems = [:]
+            return state.heap.removeAll()
         }
         for entry in dropped { entry.work.group?.leave() }
         return dropped.filter { !$0.work.isCancelled }.count
     }
 
+    /// Runs the blocks due by `limit` one by one. The thread is marked as inside the queue once
+    /// for the whole run (no user code runs between two blocks), so each block costs one lock.
     private func run(dueBy limit: Int64, method: String) -> Int {
+        let thread = RunningThreads.currentThread
+        state.withLock { $0.running.enter(thread) }
+        defer { state.withLock { $0.running.leave(thread) } }
         var count = 0
         while let entry = popEarliest(dueBy: limit) {
             if count >= blockLimitPerRun {
@@ -272,7 +270,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
                 ))
                 return count
             }
-            if execute(entry) { count += 1 }
+            if entry.work.run() { count += 1 }
         }
         return count
     }
@@ -292,14 +290,14 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         flags: DispatchWorkItemFlags,
         work: @escaping @Sendable () -> Void
     ) {
-        enqueue(.submitted(.closure(work), group: group), deadline: { $0 }, kind: .async, qos: qos.qosClass)
+        enqueue(.submitted(.closure(work), group: group), due: .now, kind: .async, qos: qos.qosClass)
     }
 
     /// Holds the work item until the test runs it.
     ///
     /// - Parameter workItem: The work item; skipped if cancelled before its turn.
     public func scheduleAsync(_ workItem: DispatchWorkItem) {
-        enqueue(.submitted(.workItem(workItem), group: nil), deadline: { $0 }, kind: .async, qos: .unspecified)
+        enqueue(.submitted(.workItem(workItem), group: nil), due: .now, kind: .async, qos: .unspecified)
     }
 
     /// Holds `work` until virtual time reaches `deadline`: exact for a deadline made from ``now``,
@@ -318,7 +316,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     ) {
         enqueue(
             .submitted(.closure(work), group: nil),
-            deadline: { VirtualDelay.deadline(for: deadline, now: $0) },
+            due: Due(deadline),
             kind: .asyncAfterDeadline,
             qos: qos.qosClass
         )
@@ -340,7 +338,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     ) {
         enqueue(
             .submitted(.closure(work), group: nil),
-            deadline: { VirtualDelay.deadline(for: wallDeadline, now: $0) },
+            due: .wall(wallDeadline),
             kind: .asyncAfterWallDeadline,
             qos: qos.qosClass
         )
@@ -354,7 +352,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     public func scheduleAsync(_ workItem: DispatchWorkItem, after deadline: DispatchTime) {
         enqueue(
             .submitted(.workItem(workItem), group: nil),
-            deadline: { VirtualDelay.deadline(for: deadline, now: $0) },
+            due: Due(deadline),
             kind: .asyncAfterDeadline,
             qos: .unspecified
         )
@@ -368,7 +366,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     public func scheduleAsync(_ workItem: DispatchWorkItem, afterWallDeadline wallDeadline: DispatchWallTime) {
         enqueue(
             .submitted(.workItem(workItem), group: nil),
-            deadline: { VirtualDelay.deadline(for: wallDeadline, now: $0) },
+            due: .wall(wallDeadline),
             kind: .asyncAfterWallDeadline,
             qos: .unspecified
         )
@@ -393,15 +391,52 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
 
     // MARK: Internals
 
+    /// A deadline as the caller gave it, turned into a virtual deadline once the lock is held.
+    private enum Due {
+        /// Due at the current virtual time (`async`).
+        case now
+        /// An uptime deadline; `realNow` is the real clock read on entry, before the lock, as
+        /// close as possible to the caller's `.now()`.
+        case uptime(DispatchTime, realNow: UInt64)
+        /// A wall-clock deadline.
+        case wall(DispatchWallTime)
+
+        init(_ deadline: DispatchTime) {
+            let needsRealClock = deadline != .distantFuture && !VirtualDelay.isVirtual(deadline)
+            self = .uptime(deadline, realNow: needsRealClock ? DispatchTime.now().uptimeNanoseconds : 0)
+        }
+
+        func virtualDeadline(in state: inout State) -> Int64 {
+            switch self {
+            case .now:
+                return state.now
+            case .wall(let wallDeadline):
+                return VirtualDelay.deadline(for: wallDeadline, now: state.now)
+            case .uptime(let deadline, let realNow):
+                if deadline == .distantFuture { return VirtualDelay.never }
+                if VirtualDelay.isVirtual(deadline) { return VirtualDelay.deadline(forVirtual: deadline, now: state.now) }
+                if let known = state.realDeadlines[deadline.rawValue] { return max(known, state.now) }
+                let delay = VirtualDelay.delay(untilReal: deadline, realNow: realNow)
+                let mapped = VirtualDelay.deadline(now: state.now, delay: delay)
+                if state.realDeadlines.count >= ManualDispatchQueue.rememberedRealDeadlines { state.realDeadlines.removeAll() }
+                state.realDeadlines[deadline.rawValue] = mapped
+                return mapped
+            }
+        }
+    }
+
+    /// How many real-clock deadlines are remembered before the memory starts afresh.
+    fileprivate static let rememberedRealDeadlines = 100_000
+
     private func enqueue(
         _ work: QueuedWork,
-        deadline: (_ now: Int64) -> Int64,
+        due: Due,
         kind: ScheduledWork.Kind,
         qos: DispatchQoS.QoSClass
     ) {
         state.withLock { state in
             let entry = Entry(
-                deadline: deadline(state.now),
+                deadline: due.virtualDeadline(in: &state),
                 sequence: state.nextSequence,
                 work: work,
                 kind: kind,
@@ -409,68 +444,31 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
             )
             state.nextSequence += 1
             if case .workItem(let item) = work.body { state.workItems[entry.sequence] = item }
-            Self.siftUp(entry, into: &state.heap)
+            state.heap.push(entry)
         }
     }
 
     private func push(_ entry: Entry) {
         state.withLock { state in
             if case .workItem(let item) = entry.work.body { state.workItems[entry.sequence] = item }
-            Self.siftUp(entry, into: &state.heap)
+            state.heap.push(entry)
         }
     }
 
-    /// Removes the earliest entry if it is due by `limit`, moving virtual time to its deadline.
-    private func popEarliest(dueBy limit: Int64) -> Entry? {
+    /// Removes the earliest entry if it is due by `limit`, moving virtual time to its deadline;
+    /// marks `thread` as running a block in the same lock when asked.
+    private func popEarliest(dueBy limit: Int64, entering thread: ThreadKey? = nil) -> Entry? {
         state.withLock { state in
-            guard let first = state.heap.first, first.deadline <= limit else { return nil }
-            let entry = Self.popMinimum(from: &state.heap)
-            if first.work.isWorkItem { state.workItems[first.sequence] = nil }
-            state.now = max(state.now, first.deadline)
+            guard let entry = state.heap.popEarliest(dueBy: limit) else { return nil }
+            if entry.work.isWorkItem { state.workItems[entry.sequence] = nil }
+            if entry.deadline > state.now { state.now = entry.deadline }
+            if let thread { state.running.enter(thread) }
             return entry
         }
-    }
-
-    /// Runs one entry with the thread marked as inside the queue.
-    /// - Returns: Whether its body ran (a cancelled work item does not).
-    private func execute(_ entry: Entry) -> Bool {
-        state.withLock { $0.running.enter() }
-        defer { state.withLock { $0.running.leave() } }
-        return entry.work.run()
     }
 
     private func record(_ misuse: DispatchQueueMisuse) {
         state.withLock { $0.misuses.append(misuse) }
         onMisuse?(misuse)
-    }
-
-    // A binary min-heap ordered by (deadline, submission): 10,000 blocks stay cheap.
-    private static func siftUp(_ entry: Entry, into heap: inout [Entry]) {
-        heap.append(entry)
-        var child = heap.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard heap[child].isBefore(heap[parent]) else { break }
-            heap.swapAt(child, parent)
-            child = parent
-        }
-    }
-
-    private static func popMinimum(from heap: inout [Entry]) -> Entry? {
-        guard !heap.isEmpty else { return nil }
-        heap.swapAt(0, heap.count - 1)
-        let minimum = heap.removeLast()
-        var parent = 0
-        while true {
-            let left = 2 * parent + 1
-            let right = left + 1
-            var smallest = parent
-            if left < heap.count, heap[left].isBefore(heap[smallest]) { smallest = left }
-            if right < heap.count, heap[right].isBefore(heap[smallest]) { smallest = right }
-            guard smallest != parent else { break }
-            heap.swapAt(parent, smallest)
-            parent = smallest
-        }
-        return minimum
     }
 }

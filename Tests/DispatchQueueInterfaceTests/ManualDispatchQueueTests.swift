@@ -10,7 +10,7 @@ struct ManualDispatchQueueAdvanceTests {
     func runsThirtySecondBlockAtItsDeadline() {
         let queue = ManualDispatchQueue()
         let ran = Locked(false)
-        queue.asyncAfter(deadline: .now() + 30) { ran.exchange(true) }
+        queue.asyncAfter(deadline: queue.now + 30) { ran.exchange(true) }
 
         queue.advance(by: .seconds(29))
         #expect(ran.value == false)
@@ -23,7 +23,7 @@ struct ManualDispatchQueueAdvanceTests {
     func millisecondDelaysAreExact() {
         let queue = ManualDispatchQueue()
         let ran = Locked(false)
-        queue.asyncAfter(deadline: .now() + .milliseconds(300)) { ran.exchange(true) }
+        queue.asyncAfter(deadline: queue.now + .milliseconds(300)) { ran.exchange(true) }
 
         queue.advance(by: .milliseconds(299))
         #expect(ran.value == false)
@@ -38,7 +38,7 @@ struct ManualDispatchQueueAdvanceTests {
         let deadlines = (0..<10_000).map { _ in Int.random(in: 0..<3_600_000, using: &generator) }
         let order = Locked<[Int]>([])
         for (index, milliseconds) in deadlines.enumerated() {
-            queue.asyncAfter(deadline: .now() + .milliseconds(milliseconds)) { order.withLock { $0.append(index) } }
+            queue.asyncAfter(deadline: queue.now + .milliseconds(milliseconds)) { order.withLock { $0.append(index) } }
         }
 
         let ran = queue.advance(by: .seconds(3_600))
@@ -53,7 +53,7 @@ struct ManualDispatchQueueAdvanceTests {
     func tiesRunInSubmissionOrder() {
         let queue = ManualDispatchQueue()
         let order = Locked<[String]>([])
-        let deadline = DispatchTime.now() + 1
+        let deadline = queue.now + 1
         for name in ["first", "second", "third"] {
             queue.asyncAfter(deadline: deadline) { order.withLock { $0.append(name) } }
         }
@@ -67,11 +67,11 @@ struct ManualDispatchQueueAdvanceTests {
     func blocksScheduledWhileRunningAreHonoured() {
         let queue = ManualDispatchQueue()
         let times = Locked<[DispatchTimeInterval]>([])
-        queue.asyncAfter(deadline: .now() + 1) {
+        queue.asyncAfter(deadline: queue.now + 1) {
             times.withLock { $0.append(queue.elapsed) }
-            queue.asyncAfter(deadline: .now() + 2) { times.withLock { $0.append(queue.elapsed) } }
+            queue.asyncAfter(deadline: queue.now + 2) { times.withLock { $0.append(queue.elapsed) } }
         }
-        queue.asyncAfter(deadline: .now() + 2) { times.withLock { $0.append(queue.elapsed) } }
+        queue.asyncAfter(deadline: queue.now + 2) { times.withLock { $0.append(queue.elapsed) } }
 
         queue.advance(by: .seconds(3))
 
@@ -107,8 +107,8 @@ struct ManualDispatchQueueRunTests {
     func runNextRunsEarliest() {
         let queue = ManualDispatchQueue()
         let order = Locked<[String]>([])
-        queue.asyncAfter(deadline: .now() + 5) { order.withLock { $0.append("late") } }
-        queue.asyncAfter(deadline: .now() + 2) { order.withLock { $0.append("early") } }
+        queue.asyncAfter(deadline: queue.now + 5) { order.withLock { $0.append("late") } }
+        queue.asyncAfter(deadline: queue.now + 2) { order.withLock { $0.append("early") } }
 
         let ran = queue.runNext()
 
@@ -130,7 +130,7 @@ struct ManualDispatchQueueRunTests {
             order.withLock { $0.append("due") }
             queue.async { order.withLock { $0.append("scheduled while running") } }
         }
-        queue.asyncAfter(deadline: .now() + 1) { order.withLock { $0.append("later") } }
+        queue.asyncAfter(deadline: queue.now + 1) { order.withLock { $0.append("later") } }
 
         let ran = queue.runDue()
 
@@ -145,7 +145,7 @@ struct ManualDispatchQueueRunTests {
         let queue = ManualDispatchQueue()
         let count = Locked(0)
         for seconds in [3, 1, 2] {
-            queue.asyncAfter(deadline: .now() + .seconds(seconds)) { count.withLock { $0 += 1 } }
+            queue.asyncAfter(deadline: queue.now + .seconds(seconds)) { count.withLock { $0 += 1 } }
         }
 
         let ran = queue.runAll()
@@ -159,7 +159,7 @@ struct ManualDispatchQueueRunTests {
     @Test("runAll stops work that keeps rescheduling itself and records runaway work")
     func runAllStopsRunawayWork() {
         let queue = ManualDispatchQueue(label: "ticker", blockLimitPerRun: 50)
-        @Sendable func tick() { queue.asyncAfter(deadline: .now() + 1) { tick() } }
+        @Sendable func tick() { queue.asyncAfter(deadline: queue.now + 1) { tick() } }
         tick()
 
         let ran = queue.runAll()
@@ -186,7 +186,7 @@ struct ManualDispatchQueueRunTests {
     func removeAllPendingDropsWork() {
         let queue = ManualDispatchQueue()
         queue.async {}
-        queue.asyncAfter(deadline: .now() + 1) {}
+        queue.asyncAfter(deadline: queue.now + 1) {}
 
         #expect(queue.removeAllPending() == 2)
         #expect(queue.isIdle)
@@ -200,7 +200,7 @@ struct ManualDispatchQueueWorkItemTests {
         let queue = ManualDispatchQueue()
         let ran = Locked(false)
         let item = DispatchWorkItem { ran.exchange(true) }
-        queue.asyncAfter(deadline: .now() + 1, execute: item)
+        queue.asyncAfter(deadline: queue.now + 1, execute: item)
 
         item.cancel()
         queue.advance(by: .seconds(1))
@@ -236,7 +236,7 @@ struct ManualDispatchQueueWorkItemTests {
     @Test("pending lists blocks in run order with virtual deadlines and submission indices")
     func pendingListsBlocksInRunOrder() {
         let queue = ManualDispatchQueue()
-        queue.asyncAfter(deadline: .now() + 2) {}
+        queue.asyncAfter(deadline: queue.now + 2) {}
         queue.async(qos: .userInitiated) {}
         queue.asyncAfter(wallDeadline: .now() + 1) {}
 

@@ -14,8 +14,8 @@ struct TestClockAdvanceTests {
         let task = Task { try await clock.sleep(for: .seconds(5)) }
         await clock.waitForSleepers(count: 1)
 
-        #expect(clock.advance(by: .seconds(4)) == 0)
-        #expect(clock.advance(by: .seconds(1)) == 1)
+        #expect(await clock.advance(by: .seconds(4)) == 0)
+        #expect(await clock.advance(by: .seconds(1)) == 1)
 
         try await task.value
         #expect(clock.now == TestClock.Instant(offset: .seconds(5)))
@@ -34,10 +34,10 @@ struct TestClockAdvanceTests {
         await clock.waitForSleepers(count: 3)
 
         #expect(clock.pendingSleeperDeadlines.map(\.offset) == [.seconds(1), .seconds(1), .seconds(3)])
-        #expect(clock.advance(by: .seconds(1)) == 2)
+        #expect(await clock.advance(by: .seconds(1)) == 2)
         #expect(clock.pendingSleeperDeadlines.map(\.offset) == [.seconds(3)])
 
-        clock.run()
+        await clock.run()
         _ = await (late.result, first.result, second.result)
         #expect(clock.pendingSleeperCount == 0)
     }
@@ -57,7 +57,7 @@ struct TestClockAdvanceTests {
 
         for expected in 1...3 {
             await clock.waitForSleepers(count: 1)
-            clock.advance(by: .seconds(1))
+            await clock.advance(by: .seconds(1))
             await clock.waitForSleepers(count: 1)
             #expect(ticks.value == expected)
         }
@@ -71,7 +71,7 @@ struct TestClockAdvanceTests {
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func pastDeadlineReturnsAtOnce() async throws {
         let clock = TestClock()
-        clock.advance(by: .seconds(10))
+        await clock.advance(by: .seconds(10))
 
         try await clock.sleep(until: TestClock.Instant(offset: .seconds(5)))
 
@@ -102,7 +102,7 @@ struct TestClockAdvanceTests {
         let second = Task { try await clock.sleep(for: .seconds(7)) }
         await clock.waitForSleepers(count: 2)
 
-        #expect(clock.run() == 2)
+        #expect(await clock.run() == 2)
 
         _ = await (first.result, second.result)
         #expect(clock.now.offset == .seconds(7))
@@ -121,7 +121,7 @@ struct TestClockWaitTests {
 
         #expect(await clock.waitForSleepers(count: 1))
 
-        clock.run()
+        await clock.run()
         _ = await task.result
     }
 
@@ -193,7 +193,7 @@ final class TestClockXCTests: FailureRecordingTestCase {
         let task = Task { try await clock.sleep(for: .milliseconds(300)) }
         await clock.waitForSleepers(count: 1)
 
-        let woken = clock.advance(by: .milliseconds(300))
+        let woken = await clock.advance(by: .milliseconds(300))
 
         XCTAssertEqual(woken, 1)
         try await task.value

@@ -10,7 +10,7 @@ struct SeamNoPendingWorkTests {
     @Test("Pending work is reported at the caller's line, listing each block")
     func pendingWorkIsReported() {
         let queue = ManualDispatchQueue(label: "search")
-        queue.asyncAfter(deadline: .now() + .milliseconds(300)) {}
+        queue.asyncAfter(deadline: queue.now + .milliseconds(300)) {}
 
         let line = #line + 2
         withKnownIssue {
@@ -36,7 +36,7 @@ struct SeamNoPendingWorkTests {
     func cancelledItemIsNotPending() {
         let queue = ManualDispatchQueue()
         let item = DispatchWorkItem {}
-        queue.asyncAfter(deadline: .now() + 1, execute: item)
+        queue.asyncAfter(deadline: queue.now + 1, execute: item)
         item.cancel()
 
         #expect(FailureReporter.collectFailures { queue.expectNoPendingWork() }.isEmpty)
@@ -105,7 +105,7 @@ struct SeamUnimplementedQueueTests {
 final class SeamQueueExpectationXCTests: FailureRecordingTestCase {
     func test_expectNoPendingWork_withPendingBlock_failsAtCallerLine() {
         let queue = ManualDispatchQueue(label: "search")
-        queue.asyncAfter(deadline: .now() + 2) {}
+        queue.asyncAfter(deadline: queue.now + 2) {}
         var line = 0
 
         let failures = capturingXCTestFailures {

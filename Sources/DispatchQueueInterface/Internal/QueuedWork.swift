@@ -47,17 +47,36 @@ struct QueuedWork {
 /// The threads currently running a double's blocks, to answer `isCurrentQueue` and to spot a
 /// `sync` from inside the queue's own work.
 struct RunningThreads {
-    private var identifiers: [ObjectIdentifier] = []
+    private var identifiers: [ThreadKey] = []
 
-    static var currentThread: ObjectIdentifier { ObjectIdentifier(Thread.current) }
+    /// The calling thread, from `pthread_self()` (cheaper than `Thread.current`, and unique
+    /// among running threads, which is all this needs).
+    static var currentThread: ThreadKey {
+        #if canImport(Darwin)
+        ThreadKey(raw: UInt(bitPattern: pthread_self()))
+        #else
+        ThreadKey(raw: UInt(pthread_self()))
+        #endif
+    }
 
     var containsCurrentThread: Bool { identifiers.contains(Self.currentThread) }
 
-    mutating func enter() { identifiers.append(Self.currentThread) }
+    mutating func enter() { enter(Self.currentThread) }
 
-    mutating func leave() {
-        if let index = identifiers.lastIndex(of: Self.currentThread) {
+    mutating func leave() { leave(Self.currentThread) }
+
+    /// Marks `thread` (read once by the caller, outside any lock) as running a block.
+    mutating func enter(_ thread: ThreadKey) { identifiers.append(thread) }
+
+    /// Unmarks `thread`.
+    mutating func leave(_ thread: ThreadKey) {
+        if let index = identifiers.lastIndex(of: thread) {
             identifiers.remove(at: index)
         }
     }
+}
+
+/// A running thread's identity.
+struct ThreadKey: Equatable {
+    let raw: UInt
 }

@@ -8,10 +8,12 @@
 ///   range of uptime values no real machine reaches (from 2^60 ns, about 36 years of uptime), so
 ///   the offset from the queue's origin is read exactly, whatever the real clock does.
 /// - Deadlines made from the real clock (`DispatchTime.now() + 0.3`). Their delay is measured
-///   against the real clock when the block is scheduled and rounded UP to the whole
-///   millisecond: the caller read the real clock an instant earlier, and rounding up restores
-///   every whole-millisecond delay, unless the thread stalls for a millisecond or more between
-///   reading the clock and scheduling.
+///   against the real clock when the block is scheduled (read before any lock is taken) and
+///   rounded UP to the whole millisecond: the caller read the real clock an instant earlier, and
+///   rounding up restores every whole-millisecond delay, unless the thread stalls for a
+///   millisecond or more between reading the clock and scheduling. The double remembers each
+///   real deadline it has mapped, so the same `DispatchTime` value always maps to the same
+///   virtual deadline (identical deadlines stay ties, however far apart they are scheduled).
 package enum VirtualDelay {
     /// The virtual deadline of work that never runs (`.distantFuture`).
     static let never: Int64 = .max
@@ -38,20 +40,36 @@ package enum VirtualDelay {
         DispatchTime(uptimeNanoseconds: origin &+ UInt64(max(0, min(offset, never - 1))))
     }
 
-    /// The virtual deadline (nanoseconds since the double's zero) of an uptime deadline, given
-    /// the virtual `now`; a deadline in the past is due now.
-    static func deadline(for deadline: DispatchTime, now: Int64) -> Int64 {
+    /// Whether `deadline` was built from a double's `now` (it lies in the virtual range).
+    static func isVirtual(_ deadline: DispatchTime) -> Bool {
+        deadline != .distantFuture && deadline.uptimeNanoseconds >= virtualThreshold
+    }
+
+    /// The virtual deadline (nanoseconds since the double's zero) of a deadline built from a
+    /// double's `now`; a deadline in the past is due now.
+    static func deadline(forVirtual deadline: DispatchTime, now: Int64) -> Int64 {
+        let uptime = deadline.uptimeNanoseconds
+        guard uptime > origin else { return now }
+        let offset = uptime - origin
+        return max(now, offset >= UInt64(never) ? never - 1 : Int64(offset))
+    }
+
+    /// The delay until a real-clock uptime deadline, measured against `realNow` and rounded up
+    /// to the whole millisecond; zero for a deadline already past.
+    static func delay(untilReal deadline: DispatchTime, realNow: UInt64) -> Int64 {
         if deadline == .distantFuture { return never }
         let uptime = deadline.uptimeNanoseconds
-        if uptime >= virtualThreshold {
-            guard uptime > origin else { return now }
-            let offset = uptime - origin
-            return max(now, offset >= UInt64(never) ? never - 1 : Int64(offset))
-        }
-        let real = DispatchTime.now().uptimeNanoseconds
-        guard uptime > real else { return now }
-        let difference = uptime - real
-        return Self.deadline(now: now, delay: roundedUp(difference > UInt64(Int64.max) ? Int64.max : Int64(difference)))
+        guard uptime > realNow else { return 0 }
+        let difference = uptime - realNow
+        return roundedUp(difference > UInt64(Int64.max) ? Int64.max : Int64(difference))
+    }
+
+    /// The virtual deadline of any uptime deadline, given the virtual `now` (real-clock deadlines
+    /// measured against the real clock now).
+    static func deadline(for deadline: DispatchTime, now: Int64) -> Int64 {
+        if deadline == .distantFuture { return never }
+        if isVirtual(deadline) { return Self.deadline(forVirtual: deadline, now: now) }
+        return Self.deadline(now: now, delay: delay(untilReal: deadline, realNow: DispatchTime.now().uptimeNanoseconds))
     }
 
     /// The virtual deadline of a wall-clock deadline: its delay from the real wall clock, rounded

@@ -1,8 +1,9 @@
+import Dispatch
 import TestSupportCore
 
-/// A `Clock` whose time moves only when the test says, with sleepers the test can wait for
-/// deterministically: code that takes `some Clock<Duration>` is tested without real time and
-/// without "yield many times and hope".
+/// A `Clock` whose time moves only when the test says, stepping through deadlines one at a time
+/// and letting woken work settle before the next: code that takes `some Clock<Duration>` is
+/// tested without real time and without "yield many times and hope".
 ///
 /// ```swift
 /// // Feature: production code depends only on the standard `Clock` protocol.
@@ -14,15 +15,14 @@ import TestSupportCore
 /// let clock = TestClock()
 /// let task = Task { try await pollStatus(clock: clock, check: { await server.isReady }) }
 /// await clock.waitForSleepers(count: 1)     // the poller is asleep: no yielding, no guessing
-/// clock.advance(by: .seconds(5))            // wakes it
-/// await clock.waitForSleepers(count: 1)     // it checked again and went back to sleep
+/// await clock.advance(by: .seconds(15))     // it checks three times, once per 5 s deadline
 /// task.cancel()
 /// ```
 ///
-/// - ``advance(by:)`` and ``run()`` resume the sleepers that fall due in (deadline,
-///   submission) order. Resumed tasks then run concurrently, as tasks do; to step through
-///   them one wake at a time, wait for them to sleep again with
-///   ``waitForSleepers(count:timeout:fileID:filePath:line:column:)``.
+/// - ``advance(by:)`` sets ``now`` to the earliest deadline due, wakes that one sleeper (ties in
+///   submission order), waits until its `sleep` has returned and its task sleeps on the clock
+///   again (or, for work that finishes or waits elsewhere, a bounded settling time), and only
+///   then moves to the next deadline. A woken task reads its own deadline as ``now``.
 /// - ``expectNoPendingSleepers(fileID:filePath:line:column:)`` reports sleepers still
 ///   waiting at the end of the test and cancels them, so their tasks end.
 /// - Cancelling a sleeping task resumes its `sleep` with `CancellationError`.
@@ -67,6 +67,8 @@ public final class TestClock: Clock, Sendable {
 
     private struct Sleeper {
         let id: Int
+        /// The sleeping task, as `withUnsafeCurrentTask` identifies it.
+        let task: Int
         let deadline: Instant
         let continuation: CheckedContinuation<Void, any Error>
     }
@@ -77,6 +79,16 @@ public final class TestClock: Clock, Sendable {
         let continuation: CheckedContinuation<Bool, Never>
     }
 
+    /// The one sleeper an `advance` has just woken and is letting settle.
+    private struct Settling {
+        let id: Int
+        let task: Int
+        /// When the sleeper was resumed (real uptime), to measure how slowly the machine runs.
+        let resumedAt: UInt64
+        var sleepReturned = false
+        var waiter: CheckedContinuation<Void, Never>?
+    }
+
     private struct State {
         var now: Instant
         var nextID = 0
@@ -84,6 +96,10 @@ public final class TestClock: Clock, Sendable {
         var cancelledBeforeRegistration: Set<Int> = []
         var waiters: [Waiter] = []
         var watchdogs: [Int: Task<Void, Never>] = [:]
+        /// The time each woken task reads until it sleeps again: its own deadline, not the
+        /// target of the `advance` that woke it.
+        var taskNow: [Int: Instant] = [:]
+        var settling: Settling?
 
         /// Removes the waiters that enough sleepers satisfy, with their watchdogs.
         mutating func takeSatisfiedWaiters() -> [(Waiter, Task<Void, Never>?)] {
@@ -98,7 +114,24 @@ public final class TestClock: Clock, Sendable {
             guard let index = waiters.firstIndex(where: { $0.id == id }) else { return nil }
             return (waiters.remove(at: index), watchdogs.removeValue(forKey: id))
         }
+
+        /// Removes and returns the earliest sleeper due by `limit`, in (deadline, submission)
+        /// order.
+        mutating func takeEarliest(dueBy limit: Instant) -> Sleeper? {
+            guard let index = sleepers.indices.min(by: { TestClock.wakeOrder(sleepers[$0], sleepers[$1]) }),
+                  sleepers[index].deadline <= limit
+            else { return nil }
+            return sleepers.remove(at: index)
+        }
     }
+
+    /// How long `advance` keeps yielding, after a woken task's `sleep` has returned, for work
+    /// that does not sleep on this clock again (it finishes, or waits on something else): at
+    /// least this many yields and this much real time, or 16 times as long as the woken task took
+    /// to start running (at most a second), since a task's end cannot be observed.
+    private static let settleYields = 64
+    private static let settleNanoseconds: UInt64 = 20_000_000
+    private static let maximumSettleNanoseconds: UInt64 = 1_000_000_000
 
     private let state: Locked<State>
 
@@ -110,8 +143,12 @@ public final class TestClock: Clock, Sendable {
     }
 
     /// The current instant; it changes only through ``advance(by:)``, ``advance(to:)`` and
-    /// ``run()``.
-    public var now: Instant { state.withLock { $0.now } }
+    /// ``run(maxSteps:fileID:filePath:line:column:)``. A task woken by an advance reads its own
+    /// deadline here until it sleeps again, as it would had the clock stopped there.
+    public var now: Instant {
+        let task = Self.currentTask
+        return state.withLock { state in task.flatMap { state.taskNow[$0] } ?? state.now }
+    }
 
     /// Zero: the clock is exact.
     public var minimumResolution: Duration { .zero }
@@ -132,17 +169,25 @@ public final class TestClock: Clock, Sendable {
     /// - Throws: `CancellationError` if the task is cancelled before or while sleeping.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
+        let task = Self.currentTask ?? -1
         let id = state.withLock { state in
             defer { state.nextID += 1 }
             return state.nextID
         }
+        defer { sleepReturned(id: id) }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 enum Outcome { case wakeNow, cancelled, sleeping([(Waiter, Task<Void, Never>?)]) }
                 let outcome: Outcome = state.withLock { state in
                     if state.cancelledBeforeRegistration.remove(id) != nil { return .cancelled }
-                    if deadline <= state.now { return .wakeNow }
-                    state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+                    if deadline <= state.now {
+                        // A woken task that lags behind the advance: it wakes at once and
+                        // reads its own deadline as now, as if it had kept up.
+                        if let own = state.taskNow[task], own < deadline { state.taskNow[task] = deadline }
+                        return .wakeNow
+                    }
+                    state.sleepers.append(Sleeper(id: id, task: task, deadline: deadline, continuation: continuation))
+                    state.taskNow[task] = nil
                     return .sleeping(state.takeSatisfiedWaiters())
                 }
                 switch outcome {
@@ -169,50 +214,132 @@ public final class TestClock: Clock, Sendable {
         }
     }
 
-    /// Moves the clock forward by `duration` and wakes every sleeper that falls due, in
-    /// (deadline, submission) order.
+    /// Moves the clock forward by `duration`, one deadline at a time: it sets ``now`` to the
+    /// earliest deadline due, wakes that one sleeper, lets the woken work settle (sleep on the
+    /// clock again, or finish), and only then moves on, so a loop that sleeps 1 s ticks three
+    /// times for one advance of 3 s.
     ///
     /// ```swift
-    /// clock.advance(by: .seconds(5))
+    /// await clock.advance(by: .seconds(5))
     /// ```
     ///
     /// - Parameter duration: How far to move; a negative duration is treated as zero.
-    /// - Returns: How many sleepers were woken.
+    /// - Returns: How many sleeps were woken.
     @discardableResult
-    public func advance(by duration: Duration) -> Int {
+    public func advance(by duration: Duration) async -> Int {
         let target = state.withLock { $0.now.advanced(by: max(duration, .zero)) }
-        return advance(to: target)
+        return await advance(to: target)
     }
 
-    /// Moves the clock forward to `instant` (never backwards) and wakes every sleeper due by
-    /// then, in (deadline, submission) order.
+    /// Moves the clock forward to `instant` (never backwards), stepping through the deadlines
+    /// due by then one sleeper at a time, as ``advance(by:)`` does.
     ///
     /// - Parameter instant: The instant to move to.
-    /// - Returns: How many sleepers were woken.
+    /// - Returns: How many sleeps were woken.
     @discardableResult
-    public func advance(to instant: Instant) -> Int {
-        let woken: [Sleeper] = state.withLock { state in
-            state.now = max(state.now, instant)
-            let now = state.now
-            let due = state.sleepers.filter { $0.deadline <= now }.sorted(by: Self.wakeOrder)
-            state.sleepers.removeAll { $0.deadline <= now }
-            return due
+    public func advance(to instant: Instant) async -> Int {
+        var woken = 0
+        while let sleeper = wakeEarliest(dueBy: instant) {
+            woken += 1
+            await settle(sleeper)
         }
-        for sleeper in woken { sleeper.continuation.resume() }
-        return woken.count
+        state.withLock { state in
+            state.now = max(state.now, instant)
+            state.taskNow = [:]
+        }
+        return woken
     }
 
-    /// Moves the clock to the latest deadline among the current sleepers, waking them all in
-    /// (deadline, submission) order.
+    /// Steps to each next deadline until no task sleeps on the clock, the sleeps begun by woken
+    /// tasks included; stops after `maxSteps` wakes (a loop that never ends) and reports it.
     ///
-    /// Sleeps begun by the woken tasks afterwards are not included: wait for them with
-    /// ``waitForSleepers(count:timeout:fileID:filePath:line:column:)`` and run again.
-    ///
-    /// - Returns: How many sleepers were woken.
+    /// - Parameters:
+    ///   - maxSteps: The most sleeps to wake before giving up.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: How many sleeps were woken.
     @discardableResult
-    public func run() -> Int {
-        guard let latest = state.withLock({ $0.sleepers.map(\.deadline).max() }) else { return 0 }
-        return advance(to: latest)
+    public func run(
+        maxSteps: Int = 10_000,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> Int {
+        var woken = 0
+        while let next = state.withLock({ $0.sleepers.min(by: Self.wakeOrder)?.deadline }) {
+            guard woken < maxSteps else {
+                FailureReporter.report(
+                    "run() on the TestClock stopped after \(maxSteps) wakes at \(now): the code keeps sleeping "
+                        + "(a loop or a timer?); step through it with advance(by:) instead",
+                    at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+                )
+                break
+            }
+            guard let sleeper = wakeEarliest(dueBy: next) else { break }
+            woken += 1
+            await settle(sleeper)
+        }
+        state.withLock { $0.taskNow = [:] }
+        return woken
+    }
+
+    /// Moves `now` to the earliest deadline due by `limit` and resumes that one sleeper.
+    private func wakeEarliest(dueBy limit: Instant) -> Sleeper? {
+        let sleeper: Sleeper? = state.withLock { state in
+            guard let sleeper = state.takeEarliest(dueBy: limit) else { return nil }
+            state.now = max(state.now, sleeper.deadline)
+            state.taskNow[sleeper.task] = sleeper.deadline
+            state.settling = Settling(id: sleeper.id, task: sleeper.task, resumedAt: DispatchTime.now().uptimeNanoseconds)
+            return sleeper
+        }
+        sleeper?.continuation.resume()
+        return sleeper
+    }
+
+    /// Waits until the woken sleeper's `sleep` has returned and its task has slept on the clock
+    /// again; work that does neither (it finishes, or waits on something else) gets
+    /// `settleYields` yields, as the clock cannot observe a task end.
+    private func settle(_ sleeper: Sleeper) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready = state.withLock { state in
+                if state.settling?.sleepReturned == true { return true }
+                state.settling?.waiter = continuation
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+        // The fallback adapts to the machine's load: a woken task that took long to start
+        // running is given proportionally longer to reach its next sleep.
+        let start = DispatchTime.now().uptimeNanoseconds
+        let resumedAt = state.withLock { $0.settling?.resumedAt } ?? start
+        let latency = start > resumedAt ? start - resumedAt : 0
+        let patience = min(max(Self.settleNanoseconds, latency.multipliedReportingOverflow(by: 16).partialValue), Self.maximumSettleNanoseconds)
+        var yields = 0
+        while !state.withLock({ state in state.sleepers.contains { $0.task == sleeper.task } }) {
+            if yields >= Self.settleYields, DispatchTime.now().uptimeNanoseconds - start >= patience { break }
+            yields += 1
+            await Task.yield()
+        }
+        state.withLock { $0.settling = nil }
+    }
+
+    /// Called as a `sleep` returns (woken, at once, or cancelled): the first half of settling.
+    private func sleepReturned(id: Int) {
+        let waiter: CheckedContinuation<Void, Never>? = state.withLock { state in
+            guard state.settling?.id == id else { return nil }
+            state.settling?.sleepReturned = true
+            defer { state.settling?.waiter = nil }
+            return state.settling?.waiter
+        }
+        waiter?.resume()
+    }
+
+    /// The current task, or `nil` outside a task.
+    private static var currentTask: Int? {
+        withUnsafeCurrentTask { $0?.hashValue }
     }
 
     /// Suspends until at least `count` tasks are sleeping on the clock: the deterministic
