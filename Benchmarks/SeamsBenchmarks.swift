@@ -97,7 +97,7 @@ private enum ManualDrain: Sendable {
 /// Schedules `blocks` blocks at seeded random deadlines within one virtual hour, built from the
 /// queue's own `now`, then drains them; both the scheduling and the running are timed, as on
 /// the real side.
-private func manualQueueRun(blocks: Int, drain: ManualDrain) async throws -> Duration {
+private func manualQueueRun(blocks: Int, drain: ManualDrain) async throws -> Elapsed {
     var generator = BenchmarkGenerator(seed: UInt64(blocks))
     let offsets = (0..<blocks).map { _ in Int.random(in: 0..<3_600_000, using: &generator) }
     let counter = Locked(0)
@@ -121,7 +121,7 @@ private func manualQueueRun(blocks: Int, drain: ManualDrain) async throws -> Dur
 }
 
 /// Real Dispatch cannot skip an hour: every block is due at once, drained through a group.
-private func realQueueRun(blocks: Int) async -> Duration {
+private func realQueueRun(blocks: Int) async -> Elapsed {
     let queue = DispatchQueue(label: "benchmark.seams.real")
     let group = DispatchGroup()
     let counter = Locked(0)
