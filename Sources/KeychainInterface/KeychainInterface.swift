@@ -3,7 +3,7 @@ import Foundation
 /// The generic-password keychain operations apps use, as a protocol, so a test can inject a
 /// ``KeychainFake`` with the real semantics and the real error codes.
 ///
-/// Production code takes the interface, defaulting to the ``SystemKeychain`` on Apple platforms:
+/// Production code takes the interface, defaulting to the `SystemKeychain` on Apple platforms:
 ///
 /// ```swift
 /// struct TokenStore {

@@ -3,7 +3,7 @@ import KeychainInterface
 import TestSupportCore
 
 /// A keychain double for code paths that must not touch the keychain: every call reports a
-/// failure at the line that created it and throws ``KeychainError/unimplemented``.
+/// failure at the line that created it and throws `KeychainError.unimplemented`.
 ///
 /// ```swift
 /// let store = TokenStore(keychain: UnimplementedKeychain())   // a cached token: no keychain
@@ -36,7 +36,7 @@ public final class UnimplementedKeychain: KeychainInterface {
         return .unimplemented
     }
 
-    /// Reports a failure and throws ``KeychainError/unimplemented``.
+    /// Reports a failure and throws `KeychainError.unimplemented`.
     ///
     /// - Parameters:
     ///   - data: Ignored.
@@ -47,7 +47,7 @@ public final class UnimplementedKeychain: KeychainInterface {
         throw fail("add(account: '\(account)', in: \(scope))")
     }
 
-    /// Reports a failure and throws ``KeychainError/unimplemented``.
+    /// Reports a failure and throws `KeychainError.unimplemented`.
     ///
     /// - Parameters:
     ///   - account: The account, for the message.
@@ -57,7 +57,7 @@ public final class UnimplementedKeychain: KeychainInterface {
         throw fail("read(account: '\(account)', in: \(scope))")
     }
 
-    /// Reports a failure and throws ``KeychainError/unimplemented``.
+    /// Reports a failure and throws `KeychainError.unimplemented`.
     ///
     /// - Parameters:
     ///   - data: Ignored.
@@ -67,7 +67,7 @@ public final class UnimplementedKeychain: KeychainInterface {
         throw fail("update(account: '\(account)', in: \(scope))")
     }
 
-    /// Reports a failure and throws ``KeychainError/unimplemented``.
+    /// Reports a failure and throws `KeychainError.unimplemented`.
     ///
     /// - Parameters:
     ///   - account: The account, for the message.
@@ -76,14 +76,14 @@ public final class UnimplementedKeychain: KeychainInterface {
         throw fail("delete(account: '\(account)', in: \(scope))")
     }
 
-    /// Reports a failure and throws ``KeychainError/unimplemented``.
+    /// Reports a failure and throws `KeychainError.unimplemented`.
     ///
     /// - Parameter scope: The scope, for the message.
     public func deleteAll(in scope: KeychainScope) throws(KeychainError) {
         throw fail("deleteAll(in: \(scope))")
     }
 
-    /// Reports a failure and throws ``KeychainError/unimplemented``.
+    /// Reports a failure and throws `KeychainError.unimplemented`.
     ///
     /// - Parameter scope: The scope, for the message.
     /// - Returns: Never returns.
