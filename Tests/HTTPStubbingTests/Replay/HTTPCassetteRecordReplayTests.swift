@@ -193,6 +193,7 @@ struct HTTPCassetteFailureTests {
             stubs.verifyNoUnhandledRequests()
         } matching: { issue in
             issue.isFailure(containing: "No stub matches GET https://api.test/authors", line: line)
+                && issue.isFailure(containing: "closest: path is /authors, expected /books", line: line)
         }
     }
 
