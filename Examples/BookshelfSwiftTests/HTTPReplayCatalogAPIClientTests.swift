@@ -1,0 +1,47 @@
+import Bookshelf
+import BookshelfTestSupport
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import TestSupportKit
+
+/// The catalog API client replaying a recorded HAR cassette: the responses a real server gave
+/// once, redacted, kept as a fixture, replayed in every run without the network.
+// snippet: replay-swift-testing
+@Suite("CatalogAPIClient replaying a recorded cassette")
+struct HTTPReplayCatalogAPIClientTests {
+    /// Where recordings go: the fixtures folder in the source tree, not the built bundle.
+    static let cassettesSource = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("BookshelfTestSupport/Fixtures")
+
+    @Test("Logging in and loading page 1 replays the recorded catalog")
+    func replaysRecordedSession() async throws {
+        // Given: replay only; TESTSUPPORTKIT_RECORD_MODE=once with the cassette deleted records it again
+        let stubs = HTTPStubRegistry()
+        stubs.useCassette(named: "Cassettes/catalog-session.har", from: .bookshelfAPI, recordingInto: Self.cassettesSource, mode: .none)
+        let client = CatalogAPIClient(baseURL: try #require(URL(string: "https://api.bookshelf.example")), session: stubs.session)
+
+        // When
+        let token = try await client.logIn(username: "ada", password: "s3cret!")
+        let page = try await client.books(page: 1, token: token)
+
+        // Then
+        #expect(page.books.first?.title == "Dune")
+        stubs.verify(.get("/books").query(["page": "1"]), count: 1)
+    }
+    // end-snippet
+
+    @Test("A misspelt cassette name fails at the call with the fixture loader's suggestion")
+    func misspeltCassette() {
+        let stubs = HTTPStubRegistry()
+        let line = #line + 2
+        withKnownIssue {
+            stubs.useCassette(named: "Cassettes/catalog-sesion.har", from: .bookshelfAPI, mode: .none)
+        } matching: { issue in
+            issue.sourceLocation?.line == line && issue.comments.contains { $0.rawValue.contains(#"Did you mean "Cassettes/catalog-session.har"?"#) }
+        }
+    }
+}
