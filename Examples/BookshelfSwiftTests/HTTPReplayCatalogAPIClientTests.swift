@@ -44,4 +44,47 @@ struct HTTPReplayCatalogAPIClientTests {
             issue.sourceLocation?.line == line && issue.comments.contains { $0.rawValue.contains(#"Did you mean "Cassettes/catalog-session.har"?"#) }
         }
     }
+
+    @Test("Replay can also require the recorded Accept header and redact the token field")
+    func replaysWithHeaderMatching() async throws {
+        let stubs = HTTPStubRegistry()
+        stubs.useCassette(
+            named: "Cassettes/catalog-session.har", from: .bookshelfAPI, mode: HTTPRecordMode.none,
+            matching: HTTPReplayMatching.methodAndURL.including(headers: "Accept"),
+            redacting: HTTPRedaction.default.redactingJSONFields("token")
+        )
+        let client = CatalogAPIClient(baseURL: try #require(URL(string: "https://api.bookshelf.example")), session: stubs.session)
+
+        let page = try await client.books(page: 1, token: AuthToken(value: "any"))
+
+        #expect(page.books.count == 3)
+    }
+
+    @Test("The recorded cassette holds no password or bearer token")
+    func cassetteHoldsNoSecrets() throws {
+        let cassette = try HTTPCassette(harData: FixtureLoader.bookshelfAPI.data(named: "Cassettes/catalog-session.har"))
+        let written = String(decoding: cassette.harData(), as: UTF8.self)
+
+        #expect(cassette.interactions.map(\.method) == ["POST", "GET"])
+        #expect(!written.contains("s3cret") && !written.contains("Bearer"))
+    }
+
+    @Test("With pass-through on, requests no stub matches go to another session")
+    func passesUnmatchedRequestsThrough() async throws {
+        // Given: the "real" backend is a second registry here, so the example needs no network
+        let backend = HTTPStubRegistry()
+        backend.stub(.get("/books").query(["page": "1"]), with: .json(#"{"books": [], "nextPage": null}"#))
+        let stubs = HTTPStubRegistry()
+        stubs.stub(.post("/login"), with: .json(#"{"token": "abc123"}"#))
+        stubs.passUnmatchedRequests(to: backend.session)
+        let client = CatalogAPIClient(baseURL: try #require(URL(string: "https://api.bookshelf.example")), session: stubs.session)
+
+        // When
+        let token = try await client.logIn(username: "ada", password: "s3cret!")
+        let page = try await client.books(page: 1, token: token)
+
+        // Then
+        #expect(page.books.isEmpty)
+        backend.verify(.get("/books"), count: 1)
+    }
 }

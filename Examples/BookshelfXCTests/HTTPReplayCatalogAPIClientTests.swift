@@ -24,5 +24,45 @@ final class HTTPReplayCatalogAPIClientTests: XCTestCase {
         XCTAssertEqual(page.books.first?.title, "Dune")
         stubs.verify(.get("/books").query(["page": "1"]), count: 1)
     }
+    // end-snippet
+
+    func test_books_replayedWithHeaderMatchingAndRedaction_decodesThreeBooks() async throws {
+        let stubs = HTTPStubRegistry()
+        stubs.useCassette(
+            named: "Cassettes/catalog-session.har", from: .bookshelfAPI, mode: HTTPRecordMode.none,
+            matching: HTTPReplayMatching.methodAndURL.including(headers: "Accept"),
+            redacting: HTTPRedaction.default.redactingJSONFields("token")
+        )
+        let client = CatalogAPIClient(baseURL: try XCTUnwrap(URL(string: "https://api.bookshelf.example")), session: stubs.session)
+
+        let page = try await client.books(page: 1, token: AuthToken(value: "any"))
+
+        XCTAssertEqual(page.books.count, 3)
+    }
+
+    func test_cassette_asRecorded_holdsNoPasswordOrBearerToken() throws {
+        let cassette = try HTTPCassette(harData: FixtureLoader.bookshelfAPI.data(named: "Cassettes/catalog-session.har"))
+        let written = String(decoding: cassette.harData(), as: UTF8.self)
+
+        XCTAssertEqual(cassette.interactions.map(\.method), ["POST", "GET"])
+        XCTAssertFalse(written.contains("s3cret") || written.contains("Bearer"))
+    }
+
+    func test_passUnmatchedRequests_toAnotherSession_answersWhatNoStubMatches() async throws {
+        // Given: the "real" backend is a second registry here, so the example needs no network
+        let backend = HTTPStubRegistry()
+        backend.stub(.get("/books").query(["page": "1"]), with: .json(#"{"books": [], "nextPage": null}"#))
+        let stubs = HTTPStubRegistry()
+        stubs.stub(.post("/login"), with: .json(#"{"token": "abc123"}"#))
+        stubs.passUnmatchedRequests(to: backend.session)
+        let client = CatalogAPIClient(baseURL: try XCTUnwrap(URL(string: "https://api.bookshelf.example")), session: stubs.session)
+
+        // When
+        let token = try await client.logIn(username: "ada", password: "s3cret!")
+        let page = try await client.books(page: 1, token: token)
+
+        // Then
+        XCTAssertTrue(page.books.isEmpty)
+        backend.verify(.get("/books"), count: 1)
+    }
 }
-// end-snippet
