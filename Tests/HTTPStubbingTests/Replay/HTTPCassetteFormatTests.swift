@@ -59,6 +59,7 @@ struct HTTPCassetteFormatTests {
         #expect(text.hasPrefix("{\n  \"log\": {\n    \"creator\": {\n"))
         #expect(text.range(of: "\"Accept\"").map(\.lowerBound) ?? text.endIndex < text.range(of: "\"X-B\"").map(\.lowerBound) ?? text.startIndex)
         #expect(text.hasSuffix("}\n"))
+        #expect(text.contains(#""startedDateTime": "1970-01-01T00:00:00.000Z""#))
     }
 
     @Test("A binary body is written as base64 with HAR's encoding field and reads back byte for byte")

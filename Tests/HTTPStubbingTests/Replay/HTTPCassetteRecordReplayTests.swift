@@ -108,6 +108,27 @@ struct HTTPCassetteRecordReplayTests {
         #expect(cassette.interactions.map(\.url.path) == ["/new"])
     }
 
+    @Test("A redirect the real session follows is recorded as one interaction: the first URL with the final response")
+    func redirectRecordedAsOneInteraction() async throws {
+        let server = try #require(LoopbackHTTPServer { request in
+            request.target == "/old"
+                ? LoopbackHTTPServer.Response(status: 302, headers: ["Location": "/new"])
+                : LoopbackHTTPServer.Response(body: Data("moved here".utf8))
+        })
+        let file = try makeCassetteDirectory().appendingPathComponent("redirect.har")
+        let stubs = HTTPStubRegistry()
+        stubs.useCassette(at: file, mode: .once)
+
+        let (body, _) = try await stubs.session.bodyAndStatus(for: URLRequest(url: try makeURL("\(server.baseURL)/old")))
+        server.stop()
+        let cassette = try HTTPCassette(harData: Data(contentsOf: file))
+
+        #expect(body == "moved here")
+        #expect(server.requests.map(\.target) == ["/old", "/new"])
+        #expect(cassette.interactions.map(\.url.path) == ["/old"])
+        #expect(cassette.interactions.first?.responseBody == Data("moved here".utf8))
+    }
+
     @Test("Replay with header matching tells two recordings of one URL apart by the header")
     func matchesOnHeaders() async throws {
         let url = try makeURL("https://api.test/books")
