@@ -106,10 +106,8 @@ class StubURLProtocolBase: URLProtocol {
         case .forward(let recordIndex, let handler):   // Replay/ hook: answered later, on any thread
             state.withLock { $0.recordIndex = recordIndex }
             nonisolated(unsafe) let loader = self   // as in schedule(afterNanoseconds:): state is locked
-            handler.answer(request) { [weak registry] response in
-                let plan = HTTPStubRegistry.forwardedPlan(response, for: request, recordIndex: recordIndex, delay: delay)
-                if registry == nil { return }
-                loader.perform(plan, binding: binding)
+            handler.answer(request) { response in
+                loader.perform(HTTPStubRegistry.forwardedPlan(response, for: request, recordIndex: recordIndex, delay: delay), binding: binding)
             }
         }
     }
