@@ -121,6 +121,8 @@ public struct HTTPCassette: Sendable, Equatable {
             ]
             if let body = interaction.requestBody {
                 var postData = Self.content(body)
+                // HAR 1.2 gives postData no encoding field; a custom field starts with "_".
+                if let encoding = postData.removeValue(forKey: "encoding") { postData["_encoding"] = encoding }
                 postData["mimeType"] = .string(Self.header("Content-Type", in: interaction.requestHeaders) ?? "")
                 request["postData"] = .object(postData)
             }
@@ -188,7 +190,7 @@ public struct HTTPCassette: Sendable, Equatable {
     private static func postData(_ postData: HARJSON?) -> Data? {
         guard let postData else { return nil }
         if let text = postData["text"]?.string {
-            return body(text: text, encoding: postData["encoding"]?.string)
+            return body(text: text, encoding: (postData["encoding"] ?? postData["_encoding"])?.string)
         }
         let params = postData["params"]?.array ?? []
         guard !params.isEmpty else { return nil }

@@ -73,6 +73,16 @@ struct HTTPCassetteFormatTests {
         #expect(try HTTPCassette(harData: cassette.harData()) == cassette)
     }
 
+    @Test("A binary request body is base64 under postData's custom _encoding field, since HAR 1.2 gives postData none")
+    func binaryRequestBodies() throws {
+        let bytes = Data([0x00, 0x01, 0xFE])
+        let cassette = HTTPCassette(interactions: [.init(method: "PUT", url: try makeURL("https://api.test/blob"), requestBody: bytes)])
+        let text = String(decoding: cassette.harData(), as: UTF8.self)
+
+        #expect(text.contains(#""_encoding": "base64""#))
+        #expect(try HTTPCassette(harData: cassette.harData()).interactions.first?.requestBody == bytes)
+    }
+
     @Test("A document without a log object says what a HAR file looks like")
     func rejectsNonHAR() {
         #expect(throws: HTTPCassetteError(message: #"The cassette has no "log" object; a HAR file starts with {"log": {"entries": [...]}}"#)) {
