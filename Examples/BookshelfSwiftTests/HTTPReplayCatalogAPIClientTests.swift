@@ -87,4 +87,26 @@ struct HTTPReplayCatalogAPIClientTests {
         #expect(page.books.isEmpty)
         backend.verify(.get("/books"), count: 1)
     }
+
+    @Test(
+        "A cassette missing from the bundle is recorded into the directory you name",
+        .enabled(if: ProcessInfo.processInfo.environment[HTTPRecordMode.environmentVariable] == nil)
+    )
+    func recordsMissingCassette() async throws {
+        // Given: a fake "real" backend (a second registry) so the example needs no network
+        let backend = HTTPStubRegistry()
+        backend.stub(.get("/books").query(["page": "1"]), with: .json(#"{"books": [], "nextPage": null}"#))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        let stubs = HTTPStubRegistry()
+        stubs.useCassette(named: "Cassettes/new-session", from: .bookshelfAPI, recordingInto: directory, mode: .once, recordingThrough: backend.session)
+        let client = CatalogAPIClient(baseURL: try #require(URL(string: "https://api.bookshelf.example")), session: stubs.session)
+
+        // When
+        _ = try await client.books(page: 1, token: AuthToken(value: "secret-token"))
+
+        // Then
+        let written = try String(contentsOf: directory.appendingPathComponent("Cassettes/new-session.har"), encoding: .utf8)
+        #expect(written.contains("https://api.bookshelf.example/books?page=1"))
+        #expect(!written.contains("secret-token"))
+    }
 }

@@ -65,4 +65,23 @@ final class HTTPReplayCatalogAPIClientTests: XCTestCase {
         XCTAssertTrue(page.books.isEmpty)
         backend.verify(.get("/books"), count: 1)
     }
+
+    func test_useCassette_missingFromBundle_recordsIntoNamedDirectory() async throws {
+        try XCTSkipIf(ProcessInfo.processInfo.environment[HTTPRecordMode.environmentVariable] != nil, "a record mode is forced from outside")
+        // Given: a fake "real" backend (a second registry) so the example needs no network
+        let backend = HTTPStubRegistry()
+        backend.stub(.get("/books").query(["page": "1"]), with: .json(#"{"books": [], "nextPage": null}"#))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        let stubs = HTTPStubRegistry()
+        stubs.useCassette(named: "Cassettes/new-session", from: .bookshelfAPI, recordingInto: directory, mode: .once, recordingThrough: backend.session)
+        let client = CatalogAPIClient(baseURL: try XCTUnwrap(URL(string: "https://api.bookshelf.example")), session: stubs.session)
+
+        // When
+        _ = try await client.books(page: 1, token: AuthToken(value: "secret-token"))
+
+        // Then
+        let written = try String(contentsOf: directory.appendingPathComponent("Cassettes/new-session.har"), encoding: .utf8)
+        XCTAssertTrue(written.contains("https://api.bookshelf.example/books?page=1"))
+        XCTAssertFalse(written.contains("secret-token"))
+    }
 }
