@@ -96,6 +96,20 @@ public final class HTTPStubRegistry: Sendable {
     /// The binding of the registry's own class, filled when ``session`` is first used.
     private let binding: SessionBinding
 
+    // MARK: Hook for Replay/ (pass-through and recording): answers requests no stub matched
+
+    /// Answers a request no stub matched, later and on any thread; `nil` (the default) leaves
+    /// such requests unhandled. Set by pass-through and cassette recording (Replay/).
+    let unmatchedRequestHandler = Locked<UnmatchedRequestHandler?>(nil)
+
+    /// Records `request` as pending for a request the unmatched handler answers.
+    func recordForwarded(_ request: RecordedHTTPRequest, index: Int) -> Int {
+        state.withLock { state in
+            if index < 0 { state.requests.append(request) }
+            return index < 0 ? state.requests.count - 1 : index
+        }
+    }
+
     deinit {
         var session = state.withLock { state in
             defer { state.session = nil }
@@ -472,6 +486,9 @@ public final class HTTPStubRegistry: Sendable {
             if claimed != nil { break }
         }
         guard let response = claimed else {
+            if let handler = unmatchedRequestHandler.value {   // Replay/ hook
+                return .forward(recordIndex: recordForwarded(request, index: index), handler: handler)
+            }
             return .deliver(unhandled(request, index: index))
         }
         let resolved = Self.resolve(response, for: request)

@@ -28,4 +28,6 @@ enum HopAnswer: Sendable {
     /// A redirect response: `next` is the request for the next hop (headers already stripped as
     /// URLSession strips them), `response` what the client sees if the redirect is not followed.
     case redirect(next: RecordedHTTPRequest, response: DeliveryPlan)
+    /// No stub matched and the registry's unmatched-request handler answers, later (Replay/).
+    case forward(recordIndex: Int, handler: UnmatchedRequestHandler)
 }

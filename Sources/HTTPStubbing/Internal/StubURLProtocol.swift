@@ -103,6 +103,12 @@ class StubURLProtocolBase: URLProtocol {
                 CookieJar.store(from: headers, for: url, in: binding)
             }
             redirect(from: request, to: next, response: response, hops: hops, delay: delay, registry: registry, binding: binding)
+        case .forward(let recordIndex, let handler):   // Replay/ hook: answered later, on any thread
+            state.withLock { $0.recordIndex = recordIndex }
+            nonisolated(unsafe) let loader = self   // as in schedule(afterNanoseconds:): state is locked
+            handler.answer(request) { response in
+                loader.perform(HTTPStubRegistry.forwardedPlan(response, for: request, recordIndex: recordIndex, delay: delay), binding: binding)
+            }
         }
     }
 

@@ -1,0 +1,237 @@
+import Foundation
+
+/// Recorded HTTP interactions in HAR 1.2, the format browsers, Proxyman and Charles export.
+///
+/// A cassette reads any HAR file tolerantly (a browser's export replays as is) and writes
+/// exactly: keys sorted, stable indentation, text bodies as text and binary bodies as base64,
+/// so a recorded cassette diffs well in review.
+///
+/// ```swift
+/// let cassette = try HTTPCassette(harData: Data(contentsOf: harFile))
+/// #expect(cassette.interactions.first?.statusCode == 200)
+/// ```
+public struct HTTPCassette: Sendable, Equatable {
+    /// One request and the response it got.
+    public struct Interaction: Sendable, Equatable {
+        /// The HTTP method, upper-cased.
+        public var method: String
+        /// The full URL.
+        public var url: URL
+        /// The request's header fields.
+        public var requestHeaders: [String: String]
+        /// The request body, if any.
+        public var requestBody: Data?
+        /// The response's status code.
+        public var statusCode: Int
+        /// The response's header fields.
+        public var responseHeaders: [String: String]
+        /// The response body.
+        public var responseBody: Data
+
+        /// Creates an interaction.
+        ///
+        /// - Parameters:
+        ///   - method: The HTTP method.
+        ///   - url: The URL.
+        ///   - requestHeaders: The request's header fields.
+        ///   - requestBody: The request body.
+        ///   - statusCode: The response's status code.
+        ///   - responseHeaders: The response's header fields.
+        ///   - responseBody: The response body.
+        public init(
+            method: String = "GET", url: URL, requestHeaders: [String: String] = [:], requestBody: Data? = nil,
+            statusCode: Int = 200, responseHeaders: [String: String] = [:], responseBody: Data = Data()
+        ) {
+            self.method = method.uppercased()
+            self.url = url
+            self.requestHeaders = requestHeaders
+            self.requestBody = requestBody
+            self.statusCode = statusCode
+            self.responseHeaders = responseHeaders
+            self.responseBody = responseBody
+        }
+    }
+
+    /// The interactions, in the order they were recorded.
+    public var interactions: [Interaction]
+
+    /// Creates a cassette with these interactions.
+    ///
+    /// - Parameter interactions: The interactions, in order.
+    public init(interactions: [Interaction] = []) {
+        self.interactions = interactions
+    }
+
+    /// Reads a HAR document; fields a browser adds or leaves out are tolerated, entries without
+    /// a response (status 0) are skipped.
+    ///
+    /// - Parameter harData: The HAR file's bytes.
+    /// - Throws: ``HTTPCassetteError`` naming what is missing or malformed.
+    public init(harData: Data) throws(HTTPCassetteError) {
+        let document: HARJSON
+        do {
+            document = try HARJSON.parse(harData)
+        } catch {
+            throw HTTPCassetteError(message: "The cassette is not JSON: \(error)")
+        }
+        guard let log = document["log"] else {
+            throw HTTPCassetteError(message: "The cassette has no \"log\" object; a HAR file starts with {\"log\": {\"entries\": [...]}}")
+        }
+        var interactions: [Interaction] = []
+        for (position, entry) in (log["entries"]?.array ?? []).enumerated() {
+            guard let request = entry["request"], let response = entry["response"] else {
+                throw HTTPCassetteError(message: "Entry \(position + 1) of the cassette has no \"request\" or \"response\"")
+            }
+            let status = Int(response["status"]?.number ?? 0)
+            guard status > 0 else { continue }   // a browser's blocked or failed request
+            guard let text = request["url"]?.string, let url = URL(string: text) else {
+                throw HTTPCassetteError(message: "Entry \(position + 1) of the cassette has no valid request \"url\"")
+            }
+            let requestHeaders = Self.headers(request["headers"])
+            let responseHeaders = Self.headers(response["headers"]).filter { !Self.transportHeaders.contains($0.key.lowercased()) }
+            interactions.append(Interaction(
+                method: request["method"]?.string ?? "GET",
+                url: url,
+                requestHeaders: requestHeaders,
+                requestBody: Self.postData(request["postData"]),
+                statusCode: status,
+                responseHeaders: responseHeaders,
+                responseBody: Self.body(text: response["content"]?["text"]?.string, encoding: response["content"]?["encoding"]?.string)
+            ))
+        }
+        self.interactions = interactions
+    }
+
+    /// The cassette as HAR 1.2, byte for byte the same for the same interactions.
+    ///
+    /// - Returns: The HAR file's bytes.
+    public func harData() -> Data {
+        let entries = interactions.map { interaction -> HARJSON in
+            var request: [String: HARJSON] = [
+                "method": .string(interaction.method),
+                "url": .string(interaction.url.absoluteString),
+                "httpVersion": .string("HTTP/1.1"),
+                "headers": Self.headerList(interaction.requestHeaders),
+                "queryString": .array(Self.queryItems(of: interaction.url).map {
+                    .object(["name": .string($0.name), "value": .string($0.value ?? "")])
+                }),
+                "cookies": .array([]),
+                "headersSize": .number(-1),
+                "bodySize": .number(Double(interaction.requestBody?.count ?? 0)),
+            ]
+            if let body = interaction.requestBody {
+                var postData = Self.content(body)
+                // HAR 1.2 gives postData no encoding field; a custom field starts with "_".
+                if let encoding = postData.removeValue(forKey: "encoding") { postData["_encoding"] = encoding }
+                postData["mimeType"] = .string(Self.header("Content-Type", in: interaction.requestHeaders) ?? "")
+                request["postData"] = .object(postData)
+            }
+            var content = Self.content(interaction.responseBody)
+            content["size"] = .number(Double(interaction.responseBody.count))
+            content["mimeType"] = .string(Self.header("Content-Type", in: interaction.responseHeaders) ?? "")
+            let response: [String: HARJSON] = [
+                "status": .number(Double(interaction.statusCode)),
+                "statusText": .string(HTTPStatusText.reason(for: interaction.statusCode)),
+                "httpVersion": .string("HTTP/1.1"),
+                "headers": Self.headerList(interaction.responseHeaders),
+                "cookies": .array([]),
+                "content": .object(content),
+                "redirectURL": .string(Self.header("Location", in: interaction.responseHeaders) ?? ""),
+                "headersSize": .number(-1),
+                "bodySize": .number(Double(interaction.responseBody.count)),
+            ]
+            return .object([
+                // Fixed times keep recordings deterministic.
+                "startedDateTime": .string("1970-01-01T00:00:00.000Z"),
+                "time": .number(0),
+                "request": .object(request),
+                "response": .object(response),
+                "cache": .object([:]),
+                "timings": .object(["send": .number(0), "wait": .number(0), "receive": .number(0)]),
+            ])
+        }
+        let document = HARJSON.object(["log": .object([
+            "version": .string("1.2"),
+            "creator": .object(["name": .string("TestSupportKit"), "version": .string("1")]),
+            "entries": .array(entries),
+        ])])
+        return Data(document.text().utf8)
+    }
+
+    // MARK: Reading and writing parts
+
+    /// Headers a recorded body no longer matches (it is stored decoded and whole), and HTTP/2
+    /// pseudo-headers, which are not headers.
+    static let transportHeaders: Set<String> = ["content-encoding", "content-length", "transfer-encoding", "connection", "keep-alive"]
+
+    private static func headers(_ list: HARJSON?) -> [String: String] {
+        var headers: [String: String] = [:]
+        var canonical: [String: String] = [:]   // lower-cased name -> the spelling kept
+        for item in list?.array ?? [] {
+            guard let name = item["name"]?.string, !name.hasPrefix(":") else { continue }
+            let value = item["value"]?.string ?? ""
+            let key = canonical[name.lowercased()] ?? name
+            canonical[name.lowercased()] = key
+            headers[key] = headers[key].map { $0 + ", " + value } ?? value
+        }
+        return headers
+    }
+
+    private static func headerList(_ headers: [String: String]) -> HARJSON {
+        .array(headers.sorted { ($0.key.lowercased(), $0.key) < ($1.key.lowercased(), $1.key) }.map {
+            .object(["name": .string($0.key), "value": .string($0.value)])
+        })
+    }
+
+    static func header(_ name: String, in headers: [String: String]) -> String? {
+        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    private static func postData(_ postData: HARJSON?) -> Data? {
+        guard let postData else { return nil }
+        if let text = postData["text"]?.string {
+            return body(text: text, encoding: (postData["encoding"] ?? postData["_encoding"])?.string)
+        }
+        let params = postData["params"]?.array ?? []
+        guard !params.isEmpty else { return nil }
+        var components = URLComponents()
+        components.queryItems = params.map { URLQueryItem(name: $0["name"]?.string ?? "", value: $0["value"]?.string) }
+        return Data((components.percentEncodedQuery ?? "").utf8)
+    }
+
+    private static func body(text: String?, encoding: String?) -> Data {
+        guard let text else { return Data() }
+        if encoding?.lowercased() == "base64" {
+            return Data(base64Encoded: text, options: .ignoreUnknownCharacters) ?? Data(text.utf8)
+        }
+        return Data(text.utf8)
+    }
+
+    /// `text`, plus `"encoding": "base64"` when the bytes are not plain UTF-8 text.
+    private static func content(_ body: Data) -> [String: HARJSON] {
+        if let text = String(data: body, encoding: .utf8), !text.unicodeScalars.contains(where: { $0.value < 0x20 && !"\n\r\t".unicodeScalars.contains($0) }) {
+            return ["text": .string(text)]
+        }
+        return ["text": .string(body.base64EncodedString()), "encoding": .string("base64")]
+    }
+
+    static func queryItems(of url: URL) -> [URLQueryItem] {
+        URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+    }
+}
+
+/// Why a cassette could not be read, in words that say what to fix.
+public struct HTTPCassetteError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong.
+    public var message: String
+
+    /// Creates an error.
+    ///
+    /// - Parameter message: What is wrong.
+    public init(message: String) {
+        self.message = message
+    }
+
+    /// The message.
+    public var description: String { message }
+}

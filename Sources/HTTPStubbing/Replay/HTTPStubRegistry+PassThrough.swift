@@ -1,0 +1,31 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension HTTPStubRegistry {
+    /// Sends requests that no stub matches to a real session instead of failing them; off by
+    /// default, where such a request is an unhandled-request failure.
+    ///
+    /// ```swift
+    /// stubs.stub(.get("/books"), with: .json(page))
+    /// stubs.passUnmatchedRequests(to: URLSession(configuration: .ephemeral))   // everything else is real
+    /// ```
+    ///
+    /// Passed-through requests are recorded like any other, with the real status code as their
+    /// outcome, and answer through the stubbed session (cookies, redirect handling), so
+    /// ``verify(_:count:fileID:filePath:line:column:)`` counts them.
+    ///
+    /// - Parameter session: The real session that sends them; it follows redirects itself.
+    public func passUnmatchedRequests(to session: URLSession) {
+        let handler = UnmatchedRequestHandler { request, reply in
+            RealSessionForwarder.send(request, through: session) { reply($0.response) }
+        }
+        unmatchedRequestHandler.withLock { $0 = handler }
+    }
+
+    /// Turns pass-through (or a cassette's recording) off: requests no stub matches fail again.
+    public func stopPassingUnmatchedRequests() {
+        unmatchedRequestHandler.withLock { $0 = nil }
+    }
+}

@@ -1,0 +1,72 @@
+import Fixtures
+import Foundation
+import HTTPStubbing
+import TestSupportCore
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension HTTPStubRegistry {
+    /// Replays the HAR cassette `name` from the test bundle's fixtures and records what it lacks
+    /// into `recordingDirectory`, as `mode` says (`TESTSUPPORTKIT_RECORD_MODE` overrides it).
+    ///
+    /// ```swift
+    /// let stubs = HTTPStubRegistry()
+    /// stubs.useCassette(named: "Cassettes/catalog.har", from: .bookshelfAPI, recordingInto: sourceFixtures, mode: .none)
+    /// ```
+    ///
+    /// A cassette that is missing when the mode only replays is reported at your line with the
+    /// fixture loader's "did you mean" suggestions. A cassette recorded into the source tree is
+    /// read from there until the test bundle is rebuilt with it.
+    ///
+    /// - Parameters:
+    ///   - name: The cassette's fixture name, such as `"Cassettes/catalog.har"`.
+    ///   - fixtures: The loader bound to the test bundle's fixtures.
+    ///   - recordingDirectory: The fixtures directory in the source tree, where recordings are
+    ///     written under `name`; `nil` never records.
+    ///   - mode: When to record; see ``HTTPRecordMode``.
+    ///   - matching: Which parts of a request must equal a recorded one.
+    ///   - redaction: What is removed before anything is written.
+    ///   - session: The real session that records; a new ephemeral one when `nil`.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line; a missing or unreadable cassette is reported here.
+    ///   - column: The caller's column.
+    public func useCassette(
+        named name: String,
+        from fixtures: FixtureLoader,
+        recordingInto recordingDirectory: URL? = nil,
+        mode: HTTPRecordMode = .once,
+        matching: HTTPReplayMatching = .methodAndURL,
+        redacting redaction: HTTPRedaction = .default,
+        recordingThrough session: URLSession? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        let fileName = (name as NSString).pathExtension.isEmpty ? name + ".har" : name
+        let recordingFile = recordingDirectory?.appendingPathComponent(fileName)
+        var data: Data?
+        var location = "\(fileName) in \(fixtures.searchLocation)"
+        if let recordingFile, FileManager.default.fileExists(atPath: recordingFile.path) {
+            data = try? Data(contentsOf: recordingFile)
+            location = recordingFile.path
+        } else {
+            do {
+                data = try fixtures.data(named: name)
+            } catch {
+                let resolved = (try? HTTPRecordMode.resolved(mode).get()) ?? .none
+                if resolved == .none || recordingFile == nil {
+                    // Reports the loader's message, with its "did you mean", at the caller's line.
+                    _ = fixtures.reporting.data(named: name, fileID: fileID, filePath: filePath, line: line, column: column)
+                    return
+                }
+            }
+        }
+        useCassette(
+            data: data, location: location, recordingTo: recordingFile, mode: mode, matching: matching, redaction: redaction,
+            session: session, fileID: fileID, filePath: filePath, line: line, column: column
+        )
+    }
+}
