@@ -15,9 +15,9 @@ import TestSupportCore
 /// await recorder.finished()
 /// ```
 ///
-/// Sources: any `AsyncSequence` (``init(_:)``), a property of an `@Observable` object
-/// (``init(_:_:)``), NotificationCenter (``init(notificationsNamed:object:center:)``), and on
-/// Apple platforms a Combine `Publisher`.
+/// Sources: any `AsyncSequence` (``init(_:label:)``), a property of an `@Observable` object
+/// (`init(_:_:label:)`), NotificationCenter (`init(notificationsNamed:object:center:label:)`),
+/// and on Apple platforms a Combine `Publisher`.
 ///
 /// ``next(fileID:filePath:line:column:)``, ``values(count:fileID:filePath:line:column:)`` and
 /// ``expectValues(_:fileID:filePath:line:column:)`` hand out values in order, each value once;

@@ -21,8 +21,7 @@ extension HTTPStubRegistry {
 /// (``HTTPStubRegistry/current``) and, once the test's body has returned, fails that test for
 /// every request no stub answered.
 ///
-/// XCTest cases and code without the trait keep using
-/// ``withHTTPStubs(followsRedirects:fileID:filePath:line:column:_:)-(_,(HTTPStubRegistry)->R)``.
+/// XCTest cases and code without the trait keep using `withHTTPStubs { stubs in … }`.
 public struct HTTPStubsTrait: TestTrait, SuiteTrait, TestScoping {
     let followsRedirects: Bool
 

@@ -105,7 +105,7 @@ extension TestClock {
 }
 
 /// A Swift Testing trait that runs the end-of-test checks registered during each test
-/// (`checkedAtEndOfTest()` on a ``ManualDispatchQueue`` or ``TestClock``, or
+/// (`checkedAtEndOfTest()` on a `ManualDispatchQueue` or ``TestClock``, or
 /// ``EndOfTestChecks/add(_:)``) once its body has returned, failing that test.
 public struct EndOfTestChecksTrait: TestTrait, SuiteTrait, TestScoping {
     /// Applies to every test in a suite that carries it.
