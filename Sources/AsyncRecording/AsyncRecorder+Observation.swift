@@ -22,6 +22,7 @@ extension AsyncRecorder {
     ///   - subject: The observable object; read on the main actor.
     ///   - keyPath: The property to record.
     ///   - label: How failure messages name the source; defaults to the object's type.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @MainActor
     public convenience init<Subject: Observable & AnyObject>(
         _ subject: Subject,
