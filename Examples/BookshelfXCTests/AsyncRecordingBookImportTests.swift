@@ -7,9 +7,9 @@ import XCTest
 ///
 /// The case is `@MainActor` because the screen model is. Under Swift 6 such a case builds its
 /// subject in a `makeSUT()` each test calls, not in `setUp` (a synchronous `setUp` is nonisolated
-/// and cannot set main-actor properties; an `async` override cannot call `super.setUp()` without
-/// sending the non-Sendable test case); and every test is `async`, because on Linux a synchronous
-/// `throws` test in a `@MainActor` case aborts test discovery.
+/// and cannot set main-actor properties; with Swift 6.3 on Linux an `async` override cannot call
+/// `super.setUp()` without sending the non-Sendable test case); and every test is `async`, because
+/// on Linux a synchronous `throws` test in a `@MainActor` case aborts test discovery.
 // snippet: xctest-main-actor-case
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor

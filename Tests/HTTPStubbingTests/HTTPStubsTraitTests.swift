@@ -37,3 +37,13 @@ struct HTTPStubsTraitTests {
     }
 }
 #endif
+
+#if compiler(>=6.1)
+@Suite("The .httpStubs trait on a suite", .httpStubs)
+struct HTTPStubsSuiteTraitTests {
+    @Test("Each test case of the suite gets a registry", arguments: [1, 2])
+    func eachTestCaseGetsRegistry(_ number: Int) {
+        #expect(HTTPStubRegistry.current != nil, "case \(number)")
+    }
+}
+#endif
