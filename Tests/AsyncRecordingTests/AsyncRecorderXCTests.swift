@@ -1,5 +1,6 @@
 import AsyncRecording
 import TestSupportTesting
+import Foundation
 import XCTest
 
 final class AsyncRecorderXCTests: FailureRecordingTestCase {
@@ -65,6 +66,24 @@ final class AsyncRecorderXCTests: FailureRecordingTestCase {
         XCTAssertEqual(failures.map(\.line), [line])
         XCTAssertTrue(
             failures.first?.description.contains("Expected uploads to fail, but it finished; no values so far") ?? false,
+            failures.first?.description ?? "no failure"
+        )
+    }
+
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    func test_values_noNotificationPosted_failsAtCallersLineNamingTheNotification() async {
+        let center = NotificationCenter()
+        let recorder = AsyncRecorder(notificationsNamed: Notification.Name("SyncDidFinish"), center: center)
+        let line = #line + 2
+        let failures = await capturingXCTestFailures {
+            _ = await recorder.values(count: 2, timeout: .zero)
+        }
+
+        XCTAssertEqual(failures.map(\.line), [line])
+        XCTAssertTrue(
+            failures.first?.description.contains(
+                "Timed out after 0 s waiting for 2 values from notifications named SyncDidFinish; got only []; no values so far"
+            ) ?? false,
             failures.first?.description ?? "no failure"
         )
     }
