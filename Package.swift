@@ -5,7 +5,7 @@ import PackageDescription
 let productionSafeModules = ["DispatchQueueInterface", "KeychainInterface", "KeyValueStoreInterface"]
 
 // Test-only modules: they link XCTest and Testing, so add them to test targets only.
-let testOnlyModules = ["TestSupportCore", "TestDoubles", "TestBuilders", "HTTPStubbing", "Fixtures"]
+let testOnlyModules = ["TestSupportCore", "TestDoubles", "TestBuilders", "HTTPStubbing", "Fixtures", "AsyncRecording"]
 
 // Platforms. The floor is what the production-safe seams need, so an app with an iOS 15 deployment
 // target can adopt them: they use nothing newer (the dispatch-queue seam keeps time as
@@ -41,10 +41,11 @@ let package = Package(
         .target(name: "TestBuilders", dependencies: ["TestSupportCore"]),
         .target(name: "HTTPStubbing", dependencies: ["TestSupportCore"]),
         .target(name: "Fixtures", dependencies: ["TestSupportCore"]),
+        .target(name: "AsyncRecording", dependencies: ["TestSupportCore"]),
         .target(
             name: "TestSupportKit",
             dependencies: [
-                "TestSupportCore", "TestDoubles", "TestBuilders", "HTTPStubbing", "Fixtures",
+                "TestSupportCore", "TestDoubles", "TestBuilders", "HTTPStubbing", "Fixtures", "AsyncRecording",
                 "DispatchQueueInterface", "KeychainInterface", "KeyValueStoreInterface",
             ]
         ),
@@ -64,6 +65,7 @@ let package = Package(
         .testTarget(name: "DispatchQueueInterfaceTests", dependencies: ["DispatchQueueInterface", "TestDoubles", "TestSupportTesting"]),
         .testTarget(name: "KeychainInterfaceTests", dependencies: ["KeychainInterface", "TestDoubles", "TestSupportTesting"]),
         .testTarget(name: "KeyValueStoreInterfaceTests", dependencies: ["KeyValueStoreInterface", "TestDoubles", "TestSupportTesting"]),
+        .testTarget(name: "AsyncRecordingTests", dependencies: ["AsyncRecording", "TestSupportTesting"]),
         .testTarget(name: "TestSupportKitTests", dependencies: ["TestSupportKit", "TestSupportTesting"]),
 
         // MARK: Examples: a sample app domain and the reference suites, one per framework

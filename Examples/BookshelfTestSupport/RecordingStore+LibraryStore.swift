@@ -4,7 +4,7 @@ import TestSupportKit
 // snippet: recording-store-conformance
 /// The recording store stands in for the app's `LibraryStore` in tests.
 ///
-/// In an app whose package does not also declare `RecordingStore`, write
-/// `extension RecordingStore: @retroactive LibraryStore where …`.
+/// Paste it as it is into an app's test target: `LibraryStore` is declared in the app's own
+/// package, so no `@retroactive` (the compiler rejects it there).
 extension RecordingStore: LibraryStore where Action == LibraryAction, State == LibraryState {}
 // end-snippet

@@ -1,3 +1,4 @@
+@_exported import AsyncRecording
 @_exported import DispatchQueueInterface
 @_exported import Fixtures
 @_exported import HTTPStubbing

@@ -1,0 +1,446 @@
+import TestSupportCore
+
+/// Records the values an asynchronous source produces, so a test can await them one by one or
+/// all at once, in XCTest and Swift Testing alike.
+///
+/// A recorder subscribes when it is created and keeps every value, so nothing sent between two
+/// awaits is lost. Awaiting never sleeps: it resumes the moment the value it needs arrives, and
+/// a safety timeout (5 seconds unless told) only bounds a test that would otherwise hang. A
+/// timeout fails the test at the awaiting line with the values seen so far and what was expected.
+///
+/// ```swift
+/// let recorder = AsyncRecorder(viewModel.statusUpdates)
+/// viewModel.load()
+/// await recorder.expectValues([.loading, .loaded(3)])
+/// await recorder.finished()
+/// ```
+///
+/// Sources: any `AsyncSequence` (``init(_:label:)``), a property of an `@Observable` object
+/// (`init(_:_:label:)`), NotificationCenter (`init(notificationsNamed:object:center:label:)`),
+/// and on Apple platforms a Combine `Publisher`.
+///
+/// ``next(fileID:filePath:line:column:)``, ``values(count:fileID:filePath:line:column:)`` and
+/// ``expectValues(_:fileID:filePath:line:column:)`` hand out values in order, each value once;
+/// ``elements`` lists every value received, handed out or not.
+public final class AsyncRecorder<Element: Sendable>: Sendable {
+    let storage: RecorderStorage<Element>
+    private let source: Locked<(any RecordingSource)?>
+    /// What the recorder records, as failure messages name it.
+    public let label: String
+
+    init(label: String, storage: RecorderStorage<Element>, source: (any RecordingSource)?) {
+        self.label = label
+        self.storage = storage
+        self.source = Locked(source)
+    }
+
+    /// Starts recording `sequence` at once, on a task of its own.
+    ///
+    /// ```swift
+    /// let recorder = AsyncRecorder(downloads.progress)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - sequence: The sequence to iterate; a thrown error becomes ``failure(fileID:filePath:line:column:)``.
+    ///   - label: How failure messages name the source; defaults to the sequence's type.
+    public convenience init<Sequence: AsyncSequence & Sendable>(_ sequence: Sequence, label: String? = nil)
+    where Sequence.Element == Element {
+        let storage = RecorderStorage<Element>()
+        let task = Task {
+            do {
+                for try await value in sequence {
+                    storage.receive(value)
+                }
+                storage.complete(Task.isCancelled ? .failure(CancellationError()) : .finished)
+            } catch {
+                storage.complete(.failure(error))
+            }
+        }
+        self.init(
+            label: label ?? String(describing: Sequence.self),
+            storage: storage,
+            source: TaskRecordingSource(task: task)
+        )
+    }
+
+    deinit {
+        source.value?.cancel()
+    }
+
+    /// Stops recording: the source is no longer iterated or observed. Values already received stay;
+    /// a recorded sequence then ends with a `CancellationError`.
+    public func cancel() {
+        source.exchange(nil)?.cancel()
+    }
+
+    /// Every value received so far, in order, whether or not it was handed out.
+    public var elements: [Element] {
+        storage.state.value.values
+    }
+
+    /// Whether the source has finished without an error.
+    public var isFinished: Bool {
+        if case .finished? = storage.state.value.completion { return true }
+        return false
+    }
+
+    // MARK: next
+
+    /// Waits for the next value not yet handed out and returns it.
+    ///
+    /// ```swift
+    /// #expect(await recorder.next() == .loading)
+    /// ```
+    ///
+    /// Fails the test at the caller's line, listing the values so far, if the source ends first
+    /// or none arrives within 5 seconds.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The value, or `nil` after reporting a failure.
+    @discardableResult
+    public func next(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> Element? {
+        await next(timeout: .standard, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Waits up to `timeout` for the next value not yet handed out and returns it.
+    ///
+    /// - Parameters:
+    ///   - timeout: How long to wait before failing; `.zero` looks only at what already arrived.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The value, or `nil` after reporting a failure.
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @discardableResult
+    public func next(
+        timeout: Duration,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> Element? {
+        await next(timeout: RecordingTimeout(timeout), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    private func next(timeout: RecordingTimeout, at site: CallSite) async -> Element? {
+        guard let values = await take(1, timeout: timeout, at: site, waitingFor: "the next value") else { return nil }
+        return values.first
+    }
+
+    // MARK: values(count:)
+
+    /// Waits for the next `count` values not yet handed out and returns them.
+    ///
+    /// ```swift
+    /// let pages = await recorder.values(count: 2)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - count: How many values to wait for.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The values, or `nil` after reporting that fewer arrived within 5 seconds.
+    @discardableResult
+    public func values(
+        count: Int,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> [Element]? {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        return await take(count, timeout: .standard, at: site, waitingFor: Self.countText(count))
+    }
+
+    /// Waits up to `timeout` for the next `count` values not yet handed out and returns them.
+    ///
+    /// - Parameters:
+    ///   - count: How many values to wait for.
+    ///   - timeout: How long to wait before failing; `.zero` looks only at what already arrived.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The values, or `nil` after reporting that fewer arrived in time.
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @discardableResult
+    public func values(
+        count: Int,
+        timeout: Duration,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> [Element]? {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        return await take(count, timeout: RecordingTimeout(timeout), at: site, waitingFor: Self.countText(count))
+    }
+
+    // MARK: expectValues
+
+    /// Waits for as many values as `expected` holds and fails the test unless they are equal.
+    ///
+    /// ```swift
+    /// viewModel.load()
+    /// await recorder.expectValues([.loading, .loaded(3)])
+    /// ```
+    ///
+    /// The values compared are the next ones not yet handed out, so consecutive calls check
+    /// consecutive stretches of the source.
+    ///
+    /// - Parameters:
+    ///   - expected: The values the source should produce next, in order.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    public func expectValues(
+        _ expected: [Element],
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async where Element: Equatable {
+        await expectValues(expected, timeout: .standard, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Waits up to `timeout` for as many values as `expected` holds and fails the test unless
+    /// they are equal.
+    ///
+    /// - Parameters:
+    ///   - expected: The values the source should produce next, in order.
+    ///   - timeout: How long to wait before failing; `.zero` looks only at what already arrived.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    public func expectValues(
+        _ expected: [Element],
+        timeout: Duration,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async where Element: Equatable {
+        await expectValues(
+            expected, timeout: RecordingTimeout(timeout),
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+    }
+
+    private func expectValues(_ expected: [Element], timeout: RecordingTimeout, at site: CallSite) async where Element: Equatable {
+        guard let actual = await take(expected.count, timeout: timeout, at: site, waitingFor: "values \(expected)") else { return }
+        guard actual != expected else { return }
+        let firstDifference = zip(actual, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? 0
+        FailureReporter.report(
+            "Expected values \(expected) from \(label), got \(actual) "
+                + "(first difference at index \(firstDifference): expected \(expected[firstDifference]), got \(actual[firstDifference]))",
+            at: site
+        )
+    }
+
+    // MARK: finished / failure
+
+    /// Waits for the source to finish and fails the test if it fails or does not finish within
+    /// 5 seconds.
+    ///
+    /// ```swift
+    /// await recorder.finished()
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: `true` when it finished; `false` after reporting a failure.
+    @discardableResult
+    public func finished(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> Bool {
+        await finished(timeout: .standard, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Waits up to `timeout` for the source to finish and fails the test if it fails or does not
+    /// finish in time.
+    ///
+    /// - Parameters:
+    ///   - timeout: How long to wait before failing; `.zero` looks only at what already happened.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: `true` when it finished; `false` after reporting a failure.
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @discardableResult
+    public func finished(
+        timeout: Duration,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> Bool {
+        await finished(timeout: RecordingTimeout(timeout), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    private func finished(timeout: RecordingTimeout, at site: CallSite) async -> Bool {
+        switch await completion(timeout: timeout) {
+        case .finished?:
+            return true
+        case .failure(let error)?:
+            FailureReporter.report("Expected \(label) to finish, but it failed with \(error); \(seenText())", at: site)
+        case nil:
+            FailureReporter.report("Timed out after \(timeout.text) waiting for \(label) to finish; \(seenText())", at: site)
+        }
+        return false
+    }
+
+    /// Waits for the source to fail and returns its error; fails the test if it finishes instead
+    /// or does not end within 5 seconds.
+    ///
+    /// ```swift
+    /// let error = await recorder.failure()
+    /// #expect(error as? URLError == URLError(.notConnectedToInternet))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The error, or `nil` after reporting a failure.
+    @discardableResult
+    public func failure(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> (any Error)? {
+        await failure(timeout: .standard, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Waits up to `timeout` for the source to fail and returns its error; fails the test if it
+    /// finishes instead or does not end in time.
+    ///
+    /// - Parameters:
+    ///   - timeout: How long to wait before failing; `.zero` looks only at what already happened.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The error, or `nil` after reporting a failure.
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @discardableResult
+    public func failure(
+        timeout: Duration,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> (any Error)? {
+        await failure(timeout: RecordingTimeout(timeout), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    private func failure(timeout: RecordingTimeout, at site: CallSite) async -> (any Error)? {
+        switch await completion(timeout: timeout) {
+        case .failure(let error)?:
+            return error
+        case .finished?:
+            FailureReporter.report("Expected \(label) to fail, but it finished; \(seenText())", at: site)
+        case nil:
+            FailureReporter.report("Timed out after \(timeout.text) waiting for \(label) to fail; \(seenText())", at: site)
+        }
+        return nil
+    }
+
+    // MARK: Internals
+
+    private func completion(timeout: RecordingTimeout) async -> RecorderStorage<Element>.Completion? {
+        await storage.wait(forCount: Int.max, timeout: timeout)
+        return storage.state.value.completion
+    }
+
+    /// Hands out the next `count` values, or reports why it cannot and returns `nil`.
+    private func take(_ count: Int, timeout: RecordingTimeout, at site: CallSite, waitingFor wanted: String) async -> [Element]? {
+        guard count >= 0 else {
+            FailureReporter.report("Expected a count of 0 or more values to wait for, got \(count)", at: site)
+            return nil
+        }
+        let start = storage.state.value.consumed
+        await storage.wait(forCount: start + count, timeout: timeout)
+        let outcome = storage.state.withLock { state -> Result<[Element], TakeShortfall> in
+            let available = state.values.count - state.consumed
+            if available >= count {
+                let taken = Array(state.values[state.consumed..<(state.consumed + count)])
+                state.consumed += count
+                return .success(taken)
+            }
+            return .failure(
+                TakeShortfall(
+                    got: Array(state.values[state.consumed...]).description,
+                    completion: state.completion,
+                    seen: Self.seenText(state)
+                )
+            )
+        }
+        switch outcome {
+        case .success(let values):
+            return values
+        case .failure(let shortfall):
+            let headline: String
+            switch shortfall.completion {
+            case .finished?:
+                headline = "Expected \(wanted) from \(label), but it finished"
+            case .failure(let error)?:
+                headline = "Expected \(wanted) from \(label), but it failed with \(error)"
+            case nil:
+                headline = "Timed out after \(timeout.text) waiting for \(wanted) from \(label)"
+            }
+            let got = count > 1 ? "; got only \(shortfall.got)" : ""
+            FailureReporter.report("\(headline)\(got); \(shortfall.seen)", at: site)
+            return nil
+        }
+    }
+
+    private struct TakeShortfall: Error {
+        let got: String
+        let completion: RecorderStorage<Element>.Completion?
+        let seen: String
+    }
+
+    private func seenText() -> String {
+        Self.seenText(storage.state.value)
+    }
+
+    private static func seenText(_ state: RecorderStorage<Element>.State) -> String {
+        let values = state.values
+        switch values.count {
+        case 0:
+            return "no values so far"
+        case state.consumed:
+            return "values so far: \(values) (all handed out)"
+        default:
+            return "values so far: \(values) (\(state.consumed) handed out)"
+        }
+    }
+
+    private static func countText(_ count: Int) -> String {
+        count == 1 ? "1 value" : "\(count) values"
+    }
+}

@@ -1,0 +1,13 @@
+extension AsyncSequence where Self: Sendable, Element: Sendable {
+    /// Starts recording this sequence: a shorthand for ``AsyncRecorder/init(_:label:)``.
+    ///
+    /// ```swift
+    /// let recorder = downloads.progress.record()
+    /// ```
+    ///
+    /// - Parameter label: How failure messages name the source; defaults to the sequence's type.
+    /// - Returns: A recorder already iterating the sequence.
+    public func record(label: String? = nil) -> AsyncRecorder<Element> {
+        AsyncRecorder(self, label: label)
+    }
+}
