@@ -88,7 +88,7 @@ extension RecordingStore {
         FailureReporter.report(
             "Cannot install \(String(describing: Self.self)) in a slot of type \(String(describing: Slot.self)): "
                 + "the store does not conform to it. Add a conformance in the test target, such as "
-                + "`extension RecordingStore: @retroactive YourStoreProtocol where Action == YourAction {}`; "
+                + "`extension RecordingStore: YourStoreProtocol where Action == YourAction {}`; "
                 + "the slot was left unchanged",
             at: site
         )

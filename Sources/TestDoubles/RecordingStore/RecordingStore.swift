@@ -8,7 +8,7 @@ import TestSupportCore
 /// or view under test, then assert on what was dispatched:
 ///
 /// ```swift
-/// extension RecordingStore: @retroactive LibraryStore where Action == LibraryAction, State == LibraryState {}
+/// extension RecordingStore: LibraryStore where Action == LibraryAction, State == LibraryState {}
 ///
 /// @Test("A refresh dispatches the loaded books")
 /// func refreshDispatchesLoadedBooks() async {
