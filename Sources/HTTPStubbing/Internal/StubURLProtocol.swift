@@ -35,6 +35,12 @@ class StubURLProtocolBase: URLProtocol {
 
     private let state = Locked(State())
 
+    /// Held while work that started off the loading thread talks to the client, and by
+    /// `stopLoading()`: once `stopLoading()` returns, no delivery is under way or can start, so the
+    /// client is never called for a task whose session is already gone (on Linux that call
+    /// reads freed memory). Recursive, because a client call may stop the task on the same thread.
+    private let deliveryGate = NSRecursiveLock()
+
     override class func canInit(with request: URLRequest) -> Bool { true }
 
     override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
@@ -73,6 +79,8 @@ class StubURLProtocolBase: URLProtocol {
     }
 
     override func stopLoading() {
+        deliveryGate.lock()
+        defer { deliveryGate.unlock() }
         let stopped = state.withLock { state -> (HTTPStubRegistry?, Int?)? in
             guard state.phase == .loading else { return nil }
             state.phase = .stopped
@@ -107,7 +115,9 @@ class StubURLProtocolBase: URLProtocol {
             state.withLock { $0.recordIndex = recordIndex }
             nonisolated(unsafe) let loader = self   // as in schedule(afterNanoseconds:): state is locked
             handler.answer(request) { response in
-                loader.perform(HTTPStubRegistry.forwardedPlan(response, for: request, recordIndex: recordIndex, delay: delay), binding: binding)
+                loader.withDeliveryGate {
+                    loader.perform(HTTPStubRegistry.forwardedPlan(response, for: request, recordIndex: recordIndex, delay: delay), binding: binding)
+                }
             }
         }
     }
@@ -313,7 +323,7 @@ class StubURLProtocolBase: URLProtocol {
         }
         let seconds = TimeInterval(nanoseconds) / 1e9
         #if canImport(ObjectiveC)
-        let timer = Timer(timeInterval: seconds, repeats: false) { _ in work(loader) }
+        let timer = Timer(timeInterval: seconds, repeats: false) { _ in loader.withDeliveryGate { work(loader) } }
         let runLoop = state.withLock { state -> RunLoop? in
             guard state.phase == .loading else { return nil }
             state.timer = timer
@@ -321,7 +331,7 @@ class StubURLProtocolBase: URLProtocol {
         }
         runLoop?.add(timer, forMode: .common)
         #else
-        let item = DispatchWorkItem { work(loader) }
+        let item = DispatchWorkItem { loader.withDeliveryGate { work(loader) } }
         let scheduled = state.withLock { state -> Bool in
             guard state.phase == .loading else { return false }
             state.pendingWork = item
@@ -340,6 +350,12 @@ class StubURLProtocolBase: URLProtocol {
 
     private func currentRegistry() -> HTTPStubRegistry? {
         state.withLock { $0.registry }
+    }
+
+    private func withDeliveryGate(_ body: () -> Void) {
+        deliveryGate.lock()
+        defer { deliveryGate.unlock() }
+        body()
     }
 
     private func isLoading() -> Bool {
