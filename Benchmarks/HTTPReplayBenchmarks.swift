@@ -1,8 +1,9 @@
 import Foundation
+import TestSupportKit
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import TestSupportKit
 
 /// Replaying a HAR cassette beside plain stubs answering the same requests, in the same run:
 /// 100 URLs, each recorded 20 times, against 100 stubs of method, path and query.
@@ -14,7 +15,7 @@ let httpReplayComparisons: [Comparison] = [
         operations: HTTPReplayBenchmark.requestCount,
         subject: { try await HTTPReplayBenchmark.replayRun() },
         baseline: { try await HTTPReplayBenchmark.plainStubRun() }
-    ),
+    )
 ]
 
 enum HTTPReplayBenchmark {
@@ -28,9 +29,10 @@ enum HTTPReplayBenchmark {
     /// A cassette file holding every request once, in order, written before timing starts.
     private static func cassetteFile() throws -> URL {
         let body = Data(#"{"books":[]}"#.utf8)
-        let cassette = HTTPCassette(interactions: urls().map {
-            HTTPCassette.Interaction(url: $0, responseHeaders: ["Content-Type": "application/json"], responseBody: body)
-        })
+        let cassette = HTTPCassette(
+            interactions: urls().map {
+                HTTPCassette.Interaction(url: $0, responseHeaders: ["Content-Type": "application/json"], responseBody: body)
+            })
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("replay-benchmark-\(UUID().uuidString).har")
         try cassette.harData().write(to: file)
         return file
@@ -47,7 +49,8 @@ enum HTTPReplayBenchmark {
     static func plainStubRun() async throws -> Elapsed {
         let stubs = HTTPStubRegistry()
         for page in 0..<urlCount {
-            stubs.stub(.get("https://api.example.com/books").query(exactly: ["page": "\(page)", "size": "20"]), with: .json(#"{"books":[]}"#))
+            stubs.stub(
+                .get("https://api.example.com/books").query(exactly: ["page": "\(page)", "size": "20"]), with: .json(#"{"books":[]}"#))
         }
         return try await send(urls(), through: stubs.session)
     }

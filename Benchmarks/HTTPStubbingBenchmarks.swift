@@ -1,8 +1,9 @@
 import Foundation
+import TestSupportKit
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import TestSupportKit
 
 /// Stubbed requests through a real `URLSession`: the registry (100 stubs matching method, path
 /// and query) beside the floor (a bare one-closure `URLProtocol`) and beside a loopback HTTP
@@ -68,52 +69,56 @@ let httpStubbingComparisons: [Comparison] = [
 
 /// How the registry's costs grow: stubs scanned per request, `verify` after each request as the
 /// recorded requests grow, an unhandled request among many stubs, and registries created.
-let httpStubbingScaleComparisons: [Comparison] = [1, 100, 1_000, 10_000].map { (count: Int) -> Comparison in
-    Comparison(
-        name: "HTTP scale: GET scanning all of \(count) stubs vs bare URLProtocol",
-        subjectLabel: "HTTPStubRegistry",
-        baselineLabel: "bare URLProtocol",
-        operations: HTTPStubbingBenchmark.scaleRequestCount,
-        subject: { try await HTTPStubbingBenchmark.fullScanRun(stubs: count, requests: HTTPStubbingBenchmark.scaleRequestCount) },
-        baseline: { try await HTTPStubbingBenchmark.bareStubRun(requests: HTTPStubbingBenchmark.scaleRequestCount) }
-    )
-} + [1_000, 10_000, 100_000].map { (count: Int) -> Comparison in
-    Comparison(
-        name: "HTTP scale: request + verify with \(count) recorded vs bare URLProtocol request",
-        subjectLabel: "request, then verify",
-        baselineLabel: "bare URLProtocol",
-        operations: HTTPStubbingBenchmark.scaleRequestCount,
-        subject: { try await HTTPStubbingBenchmark.verifyAfterEachRun(recorded: count) },
-        baseline: { try await HTTPStubbingBenchmark.bareStubRun(requests: HTTPStubbingBenchmark.scaleRequestCount) }
-    )
-} + [
-    Comparison(
-        name: "HTTP scale: failing verify with 100000 recorded vs counting them by hand",
-        subjectLabel: "verify message",
-        baselineLabel: "filter + count",
-        operations: 1,
-        subject: { try await HTTPStubbingBenchmark.failingVerifyRun(recorded: 100_000).failing },
-        baseline: { try await HTTPStubbingBenchmark.failingVerifyRun(recorded: 100_000).counting }
-    ),
-] + [1, 100, 10_000].map { (count: Int) -> Comparison in
-    Comparison(
-        name: "HTTP scale: unhandled request among \(count) stubs vs bare URLProtocol",
-        subjectLabel: "HTTPStubRegistry",
-        baselineLabel: "bare URLProtocol",
-        operations: HTTPStubbingBenchmark.scaleRequestCount,
-        subject: { try await HTTPStubbingBenchmark.unhandledRun(stubs: count, requests: HTTPStubbingBenchmark.scaleRequestCount) },
-        baseline: { try await HTTPStubbingBenchmark.bareStubRun(requests: HTTPStubbingBenchmark.scaleRequestCount) }
-    )
-} + [1, 100, 10_000].map { (count: Int) -> Comparison in
-    Comparison(
-        name: "HTTP scale: \(count) registries created, used once, released vs URLSessions",
-        subjectLabel: "HTTPStubRegistry",
-        baselineLabel: "URLSession + bare",
-        operations: count,
-        subject: { try await HTTPStubbingBenchmark.registriesRun(count).duration },
-        baseline: { try await HTTPStubbingBenchmark.sessionsRun(count).duration }
-    )
-}
+let httpStubbingScaleComparisons: [Comparison] =
+    [1, 100, 1_000, 10_000].map { (count: Int) -> Comparison in
+        Comparison(
+            name: "HTTP scale: GET scanning all of \(count) stubs vs bare URLProtocol",
+            subjectLabel: "HTTPStubRegistry",
+            baselineLabel: "bare URLProtocol",
+            operations: HTTPStubbingBenchmark.scaleRequestCount,
+            subject: { try await HTTPStubbingBenchmark.fullScanRun(stubs: count, requests: HTTPStubbingBenchmark.scaleRequestCount) },
+            baseline: { try await HTTPStubbingBenchmark.bareStubRun(requests: HTTPStubbingBenchmark.scaleRequestCount) }
+        )
+    }
+    + [1_000, 10_000, 100_000].map { (count: Int) -> Comparison in
+        Comparison(
+            name: "HTTP scale: request + verify with \(count) recorded vs bare URLProtocol request",
+            subjectLabel: "request, then verify",
+            baselineLabel: "bare URLProtocol",
+            operations: HTTPStubbingBenchmark.scaleRequestCount,
+            subject: { try await HTTPStubbingBenchmark.verifyAfterEachRun(recorded: count) },
+            baseline: { try await HTTPStubbingBenchmark.bareStubRun(requests: HTTPStubbingBenchmark.scaleRequestCount) }
+        )
+    } + [
+        Comparison(
+            name: "HTTP scale: failing verify with 100000 recorded vs counting them by hand",
+            subjectLabel: "verify message",
+            baselineLabel: "filter + count",
+            operations: 1,
+            subject: { try await HTTPStubbingBenchmark.failingVerifyRun(recorded: 100_000).failing },
+            baseline: { try await HTTPStubbingBenchmark.failingVerifyRun(recorded: 100_000).counting }
+        )
+    ]
+    + [1, 100, 10_000].map { (count: Int) -> Comparison in
+        Comparison(
+            name: "HTTP scale: unhandled request among \(count) stubs vs bare URLProtocol",
+            subjectLabel: "HTTPStubRegistry",
+            baselineLabel: "bare URLProtocol",
+            operations: HTTPStubbingBenchmark.scaleRequestCount,
+            subject: { try await HTTPStubbingBenchmark.unhandledRun(stubs: count, requests: HTTPStubbingBenchmark.scaleRequestCount) },
+            baseline: { try await HTTPStubbingBenchmark.bareStubRun(requests: HTTPStubbingBenchmark.scaleRequestCount) }
+        )
+    }
+    + [1, 100, 10_000].map { (count: Int) -> Comparison in
+        Comparison(
+            name: "HTTP scale: \(count) registries created, used once, released vs URLSessions",
+            subjectLabel: "HTTPStubRegistry",
+            baselineLabel: "URLSession + bare",
+            operations: count,
+            subject: { try await HTTPStubbingBenchmark.registriesRun(count).duration },
+            baseline: { try await HTTPStubbingBenchmark.sessionsRun(count).duration }
+        )
+    }
 
 /// The minimal hand-written stub: one closure, no matching, no recording. The floor. It answers
 /// what the registry's stubs answer (same status, header and body) so only the stubbing differs.
@@ -128,7 +133,8 @@ final class BareStubURLProtocol: URLProtocol {
     override func startLoading() {
         let (status, headers, body) = Self.respond(request)
         guard let url = request.url,
-              let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers) else {
+            let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
+        else {
             client?.urlProtocol(self, didFailWithError: URLError(.badURL))
             return
         }
@@ -277,7 +283,9 @@ enum HTTPStubbingBenchmark {
     /// Sends `requests` through `session`, split evenly over `tasks` concurrent tasks, and times
     /// it: wall-clock time, or with `cpuTime` the process's CPU time over all threads, which moves
     /// less with the machine's load.
-    private static func send(_ requests: [URLRequest], through session: URLSession, tasks: Int, cpuTime: Bool = false) async throws -> Elapsed {
+    private static func send(
+        _ requests: [URLRequest], through session: URLSession, tasks: Int, cpuTime: Bool = false
+    ) async throws -> Elapsed {
         let shares = (0..<tasks).map { task in stride(from: task, to: requests.count, by: tasks).map { requests[$0] } }
         let cpuBefore = processCPUNanoseconds()
         let wall = try await measure {
@@ -372,7 +380,8 @@ struct LoopbackServer {
             text += String(decoding: chunk, as: UTF8.self)
         }
         guard let range = text.range(of: " port "),
-              let port = Int(text[range.upperBound...].prefix { $0.isNumber }) else {
+            let port = Int(text[range.upperBound...].prefix { $0.isNumber })
+        else {
             Self.stopProcess(process)
             throw HTTPStubbingBenchmark.BenchmarkError(description: "python3 http.server did not report a port: \(text)")
         }
@@ -413,7 +422,10 @@ enum MemoryUse {
                 let sessions = try await HTTPStubbingBenchmark.sessionsRun(count)
                 let perRegistry = Double(registries.retainedBytes) / Double(count) / 1_024
                 let perSession = Double(sessions.retainedBytes) / Double(count) / 1_024
-                print(String(format: "  %6d created: HTTPStubRegistry %.2f KB each, URLSession + bare protocol %.2f KB each", count, perRegistry, perSession))
+                print(
+                    String(
+                        format: "  %6d created: HTTPStubRegistry %.2f KB each, URLSession + bare protocol %.2f KB each", count, perRegistry,
+                        perSession))
             } catch {
                 print("  \(count) created: failed: \(error)")
             }

@@ -4,88 +4,91 @@ import TestSupportKit
 
 /// Comparisons for the seams: the manual queue against real Dispatch, the keychain fake against
 /// a plain locked dictionary, the key-value store fake against `UserDefaults`.
-let seamsComparisons: [Comparison] = [
-    Comparison(
-        name: "10,000 blocks over one virtual hour",
-        subjectLabel: "ManualDispatchQueue: asyncAfter(queue.now + x) + advance(by: 1 h)",
-        baselineLabel: "DispatchQueue.asyncAfter(.now()) + group",
-        operations: 10_000,
-        subject: { try await manualQueueRun(blocks: 10_000, drain: .advance) },
-        baseline: { await realQueueRun(blocks: 10_000) }
-    ),
-] + [1_000, 10_000, 100_000].map { blocks in
-    Comparison(
-        name: "queue scale: \(blocks.formatted()) blocks, while !isIdle { runNext() }",
-        subjectLabel: "ManualDispatchQueue, runNext loop",
-        baselineLabel: "DispatchQueue.asyncAfter(.now()) + group",
-        operations: blocks,
-        subject: { try await manualQueueRun(blocks: blocks, drain: .runNextLoop) },
-        baseline: { await realQueueRun(blocks: blocks) }
-    )
-} + [10_000, 100_000].map { blocks in
-    Comparison(
-        name: "queue drain: \(blocks.formatted()) blocks, runNext loop beside runAll",
-        subjectLabel: "while !isIdle { runNext() }",
-        baselineLabel: "runAll()",
-        operations: blocks,
-        subject: { try await manualQueueRun(blocks: blocks, drain: .runNextLoop) },
-        baseline: { try await manualQueueRun(blocks: blocks, drain: .runAll) }
-    )
-} + [
-    Comparison(
-        name: "keychain set + read, 1,000 accounts",
-        subjectLabel: "KeychainFake",
-        baselineLabel: "locked [String: Data]",
-        operations: 2_000,
-        subject: {
-            let keychain = KeychainFake()
-            let scope = KeychainScope(service: "benchmark")
-            let secret = Data("secret".utf8)
-            return try await measure {
-                for index in 0..<1_000 {
-                    try keychain.set(secret, account: "account-\(index)", in: scope)
-                    _ = try keychain.read(account: "account-\(index)", in: scope)
+let seamsComparisons: [Comparison] =
+    [
+        Comparison(
+            name: "10,000 blocks over one virtual hour",
+            subjectLabel: "ManualDispatchQueue: asyncAfter(queue.now + x) + advance(by: 1 h)",
+            baselineLabel: "DispatchQueue.asyncAfter(.now()) + group",
+            operations: 10_000,
+            subject: { try await manualQueueRun(blocks: 10_000, drain: .advance) },
+            baseline: { await realQueueRun(blocks: 10_000) }
+        )
+    ]
+    + [1_000, 10_000, 100_000].map { blocks in
+        Comparison(
+            name: "queue scale: \(blocks.formatted()) blocks, while !isIdle { runNext() }",
+            subjectLabel: "ManualDispatchQueue, runNext loop",
+            baselineLabel: "DispatchQueue.asyncAfter(.now()) + group",
+            operations: blocks,
+            subject: { try await manualQueueRun(blocks: blocks, drain: .runNextLoop) },
+            baseline: { await realQueueRun(blocks: blocks) }
+        )
+    }
+    + [10_000, 100_000].map { blocks in
+        Comparison(
+            name: "queue drain: \(blocks.formatted()) blocks, runNext loop beside runAll",
+            subjectLabel: "while !isIdle { runNext() }",
+            baselineLabel: "runAll()",
+            operations: blocks,
+            subject: { try await manualQueueRun(blocks: blocks, drain: .runNextLoop) },
+            baseline: { try await manualQueueRun(blocks: blocks, drain: .runAll) }
+        )
+    } + [
+        Comparison(
+            name: "keychain set + read, 1,000 accounts",
+            subjectLabel: "KeychainFake",
+            baselineLabel: "locked [String: Data]",
+            operations: 2_000,
+            subject: {
+                let keychain = KeychainFake()
+                let scope = KeychainScope(service: "benchmark")
+                let secret = Data("secret".utf8)
+                return try await measure {
+                    for index in 0..<1_000 {
+                        try keychain.set(secret, account: "account-\(index)", in: scope)
+                        _ = try keychain.read(account: "account-\(index)", in: scope)
+                    }
+                }
+            },
+            baseline: {
+                let storage = Locked<[String: Data]>([:])
+                let secret = Data("secret".utf8)
+                return await measure {
+                    for index in 0..<1_000 {
+                        storage.withLock { $0["account-\(index)"] = secret }
+                        _ = storage.withLock { $0["account-\(index)"] }
+                    }
                 }
             }
-        },
-        baseline: {
-            let storage = Locked<[String: Data]>([:])
-            let secret = Data("secret".utf8)
-            return await measure {
-                for index in 0..<1_000 {
-                    storage.withLock { $0["account-\(index)"] = secret }
-                    _ = storage.withLock { $0["account-\(index)"] }
+        ),
+        Comparison(
+            name: "key-value set + integer read, 1,000 keys",
+            subjectLabel: "KeyValueStoreFake",
+            baselineLabel: "UserDefaults (isolated suite)",
+            operations: 2_000,
+            subject: {
+                let store = KeyValueStoreFake()
+                return await measure {
+                    for index in 0..<1_000 {
+                        store.set(index, forKey: "key-\(index)")
+                        _ = store.integer(forKey: "key-\(index)")
+                    }
+                }
+            },
+            baseline: {
+                let suite = IsolatedUserDefaults()
+                defer { suite.remove() }
+                let defaults = suite.defaults
+                return await measure {
+                    for index in 0..<1_000 {
+                        defaults.set(index, forKey: "key-\(index)")
+                        _ = defaults.integer(forKey: "key-\(index)")
+                    }
                 }
             }
-        }
-    ),
-    Comparison(
-        name: "key-value set + integer read, 1,000 keys",
-        subjectLabel: "KeyValueStoreFake",
-        baselineLabel: "UserDefaults (isolated suite)",
-        operations: 2_000,
-        subject: {
-            let store = KeyValueStoreFake()
-            return await measure {
-                for index in 0..<1_000 {
-                    store.set(index, forKey: "key-\(index)")
-                    _ = store.integer(forKey: "key-\(index)")
-                }
-            }
-        },
-        baseline: {
-            let suite = IsolatedUserDefaults()
-            defer { suite.remove() }
-            let defaults = suite.defaults
-            return await measure {
-                for index in 0..<1_000 {
-                    defaults.set(index, forKey: "key-\(index)")
-                    _ = defaults.integer(forKey: "key-\(index)")
-                }
-            }
-        }
-    ),
-]
+        ),
+    ]
 
 /// How a queue benchmark drains the manual queue.
 private enum ManualDrain: Sendable {

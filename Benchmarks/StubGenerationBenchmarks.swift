@@ -24,7 +24,7 @@ let stubGenerationComparisons: [Comparison] = [
                 try StubGenerationBenchmark.check(graph.symbols.count / 6)
             }
         }
-    ),
+    )
 ]
 
 /// A symbol graph of 100 protocols shaped like the sample app's `BookRepository`, built in memory.
@@ -53,13 +53,16 @@ enum StubGenerationBenchmark {
         for index in 0..<protocolCount {
             let name = "Repository\(index)"
             let protocolID = "s:P\(index)"
-            symbols.append(symbol(id: protocolID, kind: "swift.protocol", title: name, path: [name], declaration: "protocol \(name) : Sendable", line: 0))
+            symbols.append(
+                symbol(
+                    id: protocolID, kind: "swift.protocol", title: name, path: [name], declaration: "protocol \(name) : Sendable", line: 0))
             for (offset, requirement) in requirements.enumerated() {
                 let id = "\(protocolID)m\(offset)"
-                symbols.append(symbol(
-                    id: id, kind: "swift.method", title: requirement.title, path: [name, requirement.title],
-                    declaration: requirement.declaration, line: offset + 1
-                ))
+                symbols.append(
+                    symbol(
+                        id: id, kind: "swift.method", title: requirement.title, path: [name, requirement.title],
+                        declaration: requirement.declaration, line: offset + 1
+                    ))
                 relationships.append(["kind": "requirementOf", "source": id, "target": protocolID])
             }
         }

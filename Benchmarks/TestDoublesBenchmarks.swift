@@ -1,5 +1,6 @@
 import Foundation
 import TestSupportKit
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,87 +10,90 @@ import Darwin
 /// Comparisons for the TestDoubles module: the cost of one recorded spy call against the
 /// hand-written stubs teams write today (a class appending each argument to an array, with and
 /// without an NSLock), how that cost grows from 1k to 1M calls, and the cost of a store action.
-let testDoublesComparisons: [Comparison] = [
-    Comparison(
-        name: "Spy call, single-threaded",
-        subjectLabel: "Spy<Int, Int>.call",
-        baselineLabel: "hand-written stub, NSLock + array append",
-        operations: spyBenchmarkCalls,
-        subject: {
-            let spy = Spy<Int, Int>("fetch(id:)", defaultAnswer: 1)
-            defer { consume(spy.callCount) }
-            return await measure { callSpySynchronously(spy, times: spyBenchmarkCalls, from: 0) }
-        },
-        baseline: {
-            let stub = LockedHandWrittenFetchStub()
-            defer { consume(stub.callCount) }
-            return await measure { callLockedStubSynchronously(stub, times: spyBenchmarkCalls, from: 0) }
-        }
-    ),
-    Comparison(
-        name: "Spy call, single-threaded, unlocked baseline",
-        subjectLabel: "Spy<Int, Int>.call",
-        baselineLabel: "hand-written stub, array append, no lock",
-        operations: spyBenchmarkCalls,
-        subject: {
-            let spy = Spy<Int, Int>("fetch(id:)", defaultAnswer: 1)
-            defer { consume(spy.callCount) }
-            return await measure { callSpySynchronously(spy, times: spyBenchmarkCalls, from: 0) }
-        },
-        baseline: {
-            let stub = HandWrittenFetchStub()
-            defer { consume(stub.fetchCalls.count) }
-            return await measure { callStubSynchronously(stub, times: spyBenchmarkCalls, from: 0) }
-        }
-    ),
-    Comparison(
-        name: "Spy call, async method, single-threaded",
-        subjectLabel: "ThrowingSpy<Int, Int>.call (await)",
-        baselineLabel: "hand-written async stub, NSLock + array append",
-        operations: spyBenchmarkCalls,
-        subject: {
-            let spy = ThrowingSpy<Int, Int>("fetch(id:)")
-            spy.returns(1)
-            return try await measure {
-                for index in 0..<spyBenchmarkCalls { _ = try await spy.call(index) }
+let testDoublesComparisons: [Comparison] =
+    [
+        Comparison(
+            name: "Spy call, single-threaded",
+            subjectLabel: "Spy<Int, Int>.call",
+            baselineLabel: "hand-written stub, NSLock + array append",
+            operations: spyBenchmarkCalls,
+            subject: {
+                let spy = Spy<Int, Int>("fetch(id:)", defaultAnswer: 1)
+                defer { consume(spy.callCount) }
+                return await measure { callSpySynchronously(spy, times: spyBenchmarkCalls, from: 0) }
+            },
+            baseline: {
+                let stub = LockedHandWrittenFetchStub()
+                defer { consume(stub.callCount) }
+                return await measure { callLockedStubSynchronously(stub, times: spyBenchmarkCalls, from: 0) }
             }
-        },
-        baseline: {
-            let stub = LockedHandWrittenFetchStub()
-            return try await measure {
-                for index in 0..<spyBenchmarkCalls { _ = try await stub.fetchAsync(id: index) }
+        ),
+        Comparison(
+            name: "Spy call, single-threaded, unlocked baseline",
+            subjectLabel: "Spy<Int, Int>.call",
+            baselineLabel: "hand-written stub, array append, no lock",
+            operations: spyBenchmarkCalls,
+            subject: {
+                let spy = Spy<Int, Int>("fetch(id:)", defaultAnswer: 1)
+                defer { consume(spy.callCount) }
+                return await measure { callSpySynchronously(spy, times: spyBenchmarkCalls, from: 0) }
+            },
+            baseline: {
+                let stub = HandWrittenFetchStub()
+                defer { consume(stub.fetchCalls.count) }
+                return await measure { callStubSynchronously(stub, times: spyBenchmarkCalls, from: 0) }
             }
-        }
-    ),
-    Comparison(
-        name: "Spy call, 8 concurrent tasks",
-        subjectLabel: "Spy<Int, Int>.call",
-        baselineLabel: "hand-written stub, NSLock + array append",
-        operations: spyBenchmarkCalls,
-        subject: {
-            let spy = Spy<Int, Int>("fetch(id:)", defaultAnswer: 1)
-            defer { consume(spy.callCount) }
-            return await measure {
-                await withTaskGroup(of: Void.self) { group in
-                    for task in 0..<8 {
-                        group.addTask { callSpySynchronously(spy, times: spyBenchmarkCalls / 8, from: task * spyBenchmarkCalls / 8) }
+        ),
+        Comparison(
+            name: "Spy call, async method, single-threaded",
+            subjectLabel: "ThrowingSpy<Int, Int>.call (await)",
+            baselineLabel: "hand-written async stub, NSLock + array append",
+            operations: spyBenchmarkCalls,
+            subject: {
+                let spy = ThrowingSpy<Int, Int>("fetch(id:)")
+                spy.returns(1)
+                return try await measure {
+                    for index in 0..<spyBenchmarkCalls { _ = try await spy.call(index) }
+                }
+            },
+            baseline: {
+                let stub = LockedHandWrittenFetchStub()
+                return try await measure {
+                    for index in 0..<spyBenchmarkCalls { _ = try await stub.fetchAsync(id: index) }
+                }
+            }
+        ),
+        Comparison(
+            name: "Spy call, 8 concurrent tasks",
+            subjectLabel: "Spy<Int, Int>.call",
+            baselineLabel: "hand-written stub, NSLock + array append",
+            operations: spyBenchmarkCalls,
+            subject: {
+                let spy = Spy<Int, Int>("fetch(id:)", defaultAnswer: 1)
+                defer { consume(spy.callCount) }
+                return await measure {
+                    await withTaskGroup(of: Void.self) { group in
+                        for task in 0..<8 {
+                            group.addTask { callSpySynchronously(spy, times: spyBenchmarkCalls / 8, from: task * spyBenchmarkCalls / 8) }
+                        }
+                    }
+                }
+            },
+            baseline: {
+                let stub = LockedHandWrittenFetchStub()
+                defer { consume(stub.callCount) }
+                return await measure {
+                    await withTaskGroup(of: Void.self) { group in
+                        for task in 0..<8 {
+                            group.addTask {
+                                callLockedStubSynchronously(stub, times: spyBenchmarkCalls / 8, from: task * spyBenchmarkCalls / 8)
+                            }
+                        }
                     }
                 }
             }
-        },
-        baseline: {
-            let stub = LockedHandWrittenFetchStub()
-            defer { consume(stub.callCount) }
-            return await measure {
-                await withTaskGroup(of: Void.self) { group in
-                    for task in 0..<8 {
-                        group.addTask { callLockedStubSynchronously(stub, times: spyBenchmarkCalls / 8, from: task * spyBenchmarkCalls / 8) }
-                    }
-                }
-            }
-        }
-    ),
-] + spyScaleComparisons + storeScaleComparisons
+        ),
+    ] + spyScaleComparisons + storeScaleComparisons
 
 /// Calls per run; a multiple of 8 so the concurrent rows split it evenly.
 private let spyBenchmarkCalls = 100_000

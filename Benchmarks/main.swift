@@ -10,9 +10,11 @@ let repetitions = option("--repetitions").flatMap(Int.init) ?? 5
 let filter = option("--filter")
 let jsonPath = option("--json")
 
-let allComparisons: [Comparison] = httpStubbingComparisons + httpStubbingScaleComparisons + httpReplayComparisons
+let allComparisons: [Comparison] =
+    httpStubbingComparisons + httpStubbingScaleComparisons + httpReplayComparisons
     + testDoublesComparisons + seamsComparisons + fixturesComparisons + stubGenerationComparisons
-let comparisons = allComparisons
+let comparisons =
+    allComparisons
     .filter { comparison in filter.map { comparison.name.localizedCaseInsensitiveContains($0) } ?? true }
 
 let runner = BenchmarkRunner(repetitions: repetitions)

@@ -1,7 +1,7 @@
 import Bookshelf
 import Foundation
-import Testing
 import TestSupportKit
+import Testing
 
 /// The book importer and its screen, tested by recording what they produce: a progress stream,
 /// an `@Observable` status, and a notification. No expectation, no sink, no hand-made array.

@@ -1,8 +1,8 @@
 import Bookshelf
 import BookshelfTestSupport
 import Foundation
-import Testing
 import TestSupportKit
+import Testing
 
 /// Reading the catalog API's responses from fixture files instead of the network.
 @Suite("Catalog API responses from fixtures")

@@ -1,11 +1,12 @@
 import Bookshelf
 import BookshelfTestSupport
 import Foundation
+import TestSupportKit
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-import TestSupportKit
 
 /// The catalog API client replaying a recorded HAR cassette: the responses a real server gave
 /// once, redacted, kept as a fixture, replayed in every run without the network.
@@ -41,7 +42,8 @@ struct HTTPReplayCatalogAPIClientTests {
         withKnownIssue {
             stubs.useCassette(named: "Cassettes/catalog-sesion.har", from: .bookshelfAPI, mode: .none)
         } matching: { issue in
-            issue.sourceLocation?.line == line && issue.comments.contains { $0.rawValue.contains(#"Did you mean "Cassettes/catalog-session.har"?"#) }
+            issue.sourceLocation?.line == line
+                && issue.comments.contains { $0.rawValue.contains(#"Did you mean "Cassettes/catalog-session.har"?"#) }
         }
     }
 
@@ -98,7 +100,8 @@ struct HTTPReplayCatalogAPIClientTests {
         backend.stub(.get("/books").query(["page": "1"]), with: .json(#"{"books": [], "nextPage": null}"#))
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
         let stubs = HTTPStubRegistry()
-        stubs.useCassette(named: "Cassettes/new-session", from: .bookshelfAPI, recordingInto: directory, mode: .once, recordingThrough: backend.session)
+        stubs.useCassette(
+            named: "Cassettes/new-session", from: .bookshelfAPI, recordingInto: directory, mode: .once, recordingThrough: backend.session)
         let client = CatalogAPIClient(baseURL: try #require(URL(string: "https://api.bookshelf.example")), session: stubs.session)
 
         // When

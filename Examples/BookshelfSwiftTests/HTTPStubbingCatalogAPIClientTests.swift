@@ -1,11 +1,12 @@
 import Bookshelf
 import BookshelfTestSupport
 import Foundation
+import TestSupportKit
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-import TestSupportKit
 
 /// The catalog API client tested against stubbed HTTP: each test owns its registry, so the
 /// suite runs in parallel without tests seeing each other's stubs.
@@ -131,8 +132,8 @@ struct HTTPStubbingCatalogAPIClientTests {
     func loginRetriedAfterRejection() async throws {
         // Given
         // snippet: times
-        stubs.stub(.post("/login"), with: .json(#"{"token": "abc123"}"#))   // the fallback, registered first
-        let rejection = stubs.stub(.post("/login"), times: 1, with: .status(401))   // answers first, once
+        stubs.stub(.post("/login"), with: .json(#"{"token": "abc123"}"#))  // the fallback, registered first
+        let rejection = stubs.stub(.post("/login"), times: 1, with: .status(401))  // answers first, once
         // end-snippet
         let client = try makeClient()
 
@@ -257,13 +258,14 @@ struct HTTPStubbingCatalogAPIClientTests {
         }
 
         // Then
-        #expect(failures.map(\.message) == [
-            """
-            Expected 1 POST /login, saw 0; requests seen (1):
-              1. GET https://api.bookshelf.example/books?page=1 → 200
-            closest: 1. GET https://api.bookshelf.example/books?page=1: method is GET, expected POST; path is /books, expected /login
-            """,
-        ])
+        #expect(
+            failures.map(\.message) == [
+                """
+                Expected 1 POST /login, saw 0; requests seen (1):
+                  1. GET https://api.bookshelf.example/books?page=1 → 200
+                closest: 1. GET https://api.bookshelf.example/books?page=1: method is GET, expected POST; path is /books, expected /login
+                """
+            ])
         // end-snippet
     }
 
@@ -290,7 +292,8 @@ struct HTTPStubbingCatalogAPIClientTests {
         // Given
         // snippet: throttled-swift-testing
         let page = CatalogPage(books: [dune], nextPage: nil)
-        stubs.stub(.get("/books"), with: HTTPStubResponse.json(page, encoder: CatalogAPIClient.encoder).throttled(bytesPerSecond: 1_000_000))
+        stubs.stub(
+            .get("/books"), with: HTTPStubResponse.json(page, encoder: CatalogAPIClient.encoder).throttled(bytesPerSecond: 1_000_000))
         // end-snippet
         let client = try makeClient()
 
@@ -314,9 +317,9 @@ struct HTTPStubbingCatalogAPIClientTests {
         }
 
         // Then
-        #expect(failures.first?.message.hasSuffix(
-            #"closest: 1. GET https://api.bookshelf.example/books?page=1: header Authorization is "Bearer expired", expected "Bearer abc123""#
-        ) == true)
+        #expect(
+            failures.first?.message.hasSuffix(
+                #"closest: 1. GET https://api.bookshelf.example/books?page=1: header Authorization is "Bearer expired", expected "Bearer abc123""#
+            ) == true)
     }
 }
-

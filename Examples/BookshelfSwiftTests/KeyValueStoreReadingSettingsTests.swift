@@ -98,10 +98,11 @@ struct KeyValueStoreReadingSettingsTests {
 
         // Then
         #expect(failures.map(\.location.line) == [line])
-        #expect(failures.map(\.message) == [
-            "Unimplemented: key-value store register(defaults: [\"dailyGoalPages\", \"showFinishedBooks\"]) was called; "
-                + "this code path was expected not to use the store",
-        ])
+        #expect(
+            failures.map(\.message) == [
+                "Unimplemented: key-value store register(defaults: [\"dailyGoalPages\", \"showFinishedBooks\"]) was called; "
+                    + "this code path was expected not to use the store"
+            ])
     }
 
     // snippet: expect-recorded-write

@@ -48,11 +48,12 @@ struct TestBuildersBookTests {
         }
 
         // Then
-        #expect(books.map(\.id.uuidString) == [
-            "00000000-0000-0000-0000-000000000001",
-            "00000000-0000-0000-0000-000000000002",
-            "00000000-0000-0000-0000-000000000003",
-        ])
+        #expect(
+            books.map(\.id.uuidString) == [
+                "00000000-0000-0000-0000-000000000001",
+                "00000000-0000-0000-0000-000000000002",
+                "00000000-0000-0000-0000-000000000003",
+            ])
         #expect(books.map(\.title) == ["Volume 1", "Volume 2", "Volume 3"])
         #expect(books.last?.addedAt == Date.testReference.addingTimeInterval(2 * 86_400))
     }

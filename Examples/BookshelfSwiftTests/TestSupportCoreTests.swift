@@ -20,8 +20,14 @@ struct ShelfSummaryFormatterTests {
         @Test("A mixed shelf counts the finished books")
         func mixedShelf() {
             let books = [
-                Book.make { $0.title = "Dune"; $0.status = .finished },
-                Book.make { $0.title = "Emma"; $0.status = .reading },
+                Book.make {
+                    $0.title = "Dune"
+                    $0.status = .finished
+                },
+                Book.make {
+                    $0.title = "Emma"
+                    $0.status = .reading
+                },
             ]
 
             let summary = withLeakTracking { tracker in
@@ -45,9 +51,18 @@ struct ShelfSorterTests {
         @Test("Books being read come first and finished books last")
         func readingFirstFinishedLast() {
             let books = [
-                Book.make { $0.title = "Persuasion"; $0.status = .finished },
-                Book.make { $0.title = "Ulysses"; $0.status = .wantToRead },
-                Book.make { $0.title = "Dune"; $0.status = .reading },
+                Book.make {
+                    $0.title = "Persuasion"
+                    $0.status = .finished
+                },
+                Book.make {
+                    $0.title = "Ulysses"
+                    $0.status = .wantToRead
+                },
+                Book.make {
+                    $0.title = "Dune"
+                    $0.status = .reading
+                },
             ]
             var sut: ShelfSorter? = ShelfSorter()
             if let sut { leaks.track(sut) }
@@ -85,8 +100,16 @@ struct ReadingStatsRecorderTests {
             let recorded = Locked<[String]>([])
             let sut = ReadingStatsRecorder { book in recorded.withLock { $0.append(book.title) } }
 
-            sut.recordFinished(Book.make { $0.id = .sequential(1); $0.title = "Dune" })
-            sut.recordFinished(Book.make { $0.id = .sequential(2); $0.title = "Emma" })
+            sut.recordFinished(
+                Book.make {
+                    $0.id = .sequential(1)
+                    $0.title = "Dune"
+                })
+            sut.recordFinished(
+                Book.make {
+                    $0.id = .sequential(2)
+                    $0.title = "Emma"
+                })
 
             // The recorder offers no hook to await, so poll with a timeout.
             await waitUntil("both books are recorded", timeout: .seconds(60)) { recorded.value.count == 2 }

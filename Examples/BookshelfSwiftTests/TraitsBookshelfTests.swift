@@ -23,7 +23,7 @@ struct TraitsBookshelfTests {
         let loaded = try await client.books(page: 1, token: AuthToken(value: "abc123"))
 
         #expect(loaded == page)
-    }   // a request no stub answered would fail this test here
+    }  // a request no stub answered would fail this test here
     // end-snippet
 
     // snippet: trait-isolated-user-defaults
@@ -44,7 +44,7 @@ struct TraitsBookshelfTests {
         LeakTracker.current?.track(progress)
 
         await progress.expectValues([1])
-    }   // an object tracked above and still alive would fail this test
+    }  // an object tracked above and still alive would fail this test
     // end-snippet
 
     // snippet: trait-end-of-test-checks
@@ -57,7 +57,7 @@ struct TraitsBookshelfTests {
         queue.advance(by: .milliseconds(300))
 
         #expect(viewModel.searches == ["dune"])
-    }   // a block still queued, or a misuse, would fail this test
+    }  // a block still queued, or a misuse, would fail this test
     // end-snippet
 }
 #endif

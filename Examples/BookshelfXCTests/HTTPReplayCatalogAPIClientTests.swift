@@ -1,11 +1,12 @@
 import Bookshelf
 import BookshelfTestSupport
 import Foundation
+import TestSupportKit
+import XCTest
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import TestSupportKit
-import XCTest
 
 /// The catalog API client replaying a recorded HAR cassette under XCTest.
 // snippet: replay-xctest
@@ -67,13 +68,15 @@ final class HTTPReplayCatalogAPIClientTests: XCTestCase {
     }
 
     func test_useCassette_missingFromBundle_recordsIntoNamedDirectory() async throws {
-        try XCTSkipIf(ProcessInfo.processInfo.environment[HTTPRecordMode.environmentVariable] != nil, "a record mode is forced from outside")
+        try XCTSkipIf(
+            ProcessInfo.processInfo.environment[HTTPRecordMode.environmentVariable] != nil, "a record mode is forced from outside")
         // Given: a fake "real" backend (a second registry) so the example needs no network
         let backend = HTTPStubRegistry()
         backend.stub(.get("/books").query(["page": "1"]), with: .json(#"{"books": [], "nextPage": null}"#))
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
         let stubs = HTTPStubRegistry()
-        stubs.useCassette(named: "Cassettes/new-session", from: .bookshelfAPI, recordingInto: directory, mode: .once, recordingThrough: backend.session)
+        stubs.useCassette(
+            named: "Cassettes/new-session", from: .bookshelfAPI, recordingInto: directory, mode: .once, recordingThrough: backend.session)
         let client = CatalogAPIClient(baseURL: try XCTUnwrap(URL(string: "https://api.bookshelf.example")), session: stubs.session)
 
         // When

@@ -1,11 +1,12 @@
 import Bookshelf
 import BookshelfTestSupport
 import Foundation
+import TestSupportKit
+import XCTest
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import TestSupportKit
-import XCTest
 
 /// The catalog API client tested against stubbed HTTP: each test owns its registry.
 // snippet: quick-start-xctest
@@ -146,8 +147,8 @@ final class HTTPStubbingCatalogAPIClientTests: XCTestCase {
 
     func test_logIn_retriedAfterOneRejection_getsTokenFromFallbackStub() async throws {
         // Given
-        stubs.stub(.post("/login"), with: .json(#"{"token": "abc123"}"#))   // the fallback, registered first
-        let rejection = stubs.stub(.post("/login"), times: 1, with: .status(401))   // answers first, once
+        stubs.stub(.post("/login"), with: .json(#"{"token": "abc123"}"#))  // the fallback, registered first
+        let rejection = stubs.stub(.post("/login"), times: 1, with: .status(401))  // answers first, once
         let client = try makeClient()
 
         // When
@@ -182,7 +183,7 @@ final class HTTPStubbingCatalogAPIClientTests: XCTestCase {
 
         // snippet: unhandled-xctest
         let failures = await FailureReporter.collectFailures {
-            let stubs = HTTPStubRegistry()   // created inside, so the collector receives its failures
+            let stubs = HTTPStubRegistry()  // created inside, so the collector receives its failures
             stubs.stub(.get("/books"), with: .ok)
             let client = CatalogAPIClient(baseURL: baseURL, session: stubs.session)
             do {
@@ -263,13 +264,15 @@ final class HTTPStubbingCatalogAPIClientTests: XCTestCase {
         }
 
         // Then
-        XCTAssertEqual(failures.map(\.message), [
-            """
-            Expected 1 POST /login, saw 0; requests seen (1):
-              1. GET https://api.bookshelf.example/books?page=1 → 200
-            closest: 1. GET https://api.bookshelf.example/books?page=1: method is GET, expected POST; path is /books, expected /login
-            """,
-        ])
+        XCTAssertEqual(
+            failures.map(\.message),
+            [
+                """
+                Expected 1 POST /login, saw 0; requests seen (1):
+                  1. GET https://api.bookshelf.example/books?page=1 → 200
+                closest: 1. GET https://api.bookshelf.example/books?page=1: method is GET, expected POST; path is /books, expected /login
+                """
+            ])
     }
 
     func test_books_withPriorityStubAndBroadFallback_getsTheSpecificAnswer() async throws {
@@ -298,7 +301,8 @@ final class HTTPStubbingCatalogAPIClientTests: XCTestCase {
         // Given
         // snippet: throttled-xctest
         let page = CatalogPage(books: [dune], nextPage: nil)
-        stubs.stub(.get("/books"), with: HTTPStubResponse.json(page, encoder: CatalogAPIClient.encoder).throttled(bytesPerSecond: 1_000_000))
+        stubs.stub(
+            .get("/books"), with: HTTPStubResponse.json(page, encoder: CatalogAPIClient.encoder).throttled(bytesPerSecond: 1_000_000))
         // end-snippet
         let client = try makeClient()
 
@@ -321,9 +325,9 @@ final class HTTPStubbingCatalogAPIClientTests: XCTestCase {
         }
 
         // Then
-        XCTAssertTrue(failures.first?.message.hasSuffix(
-            #"closest: 1. GET https://api.bookshelf.example/books?page=1: header Authorization is "Bearer expired", expected "Bearer abc123""#
-        ) == true, "\(failures)")
+        XCTAssertTrue(
+            failures.first?.message.hasSuffix(
+                #"closest: 1. GET https://api.bookshelf.example/books?page=1: header Authorization is "Bearer expired", expected "Bearer abc123""#
+            ) == true, "\(failures)")
     }
 }
-

@@ -80,10 +80,12 @@ final class KeyValueStoreReadingSettingsTests: XCTestCase {
 
         // Then
         XCTAssertEqual(failures.map(\.location.line), [line])
-        XCTAssertEqual(failures.map(\.message), [
-            "Unimplemented: key-value store register(defaults: [\"dailyGoalPages\", \"showFinishedBooks\"]) was called; "
-                + "this code path was expected not to use the store",
-        ])
+        XCTAssertEqual(
+            failures.map(\.message),
+            [
+                "Unimplemented: key-value store register(defaults: [\"dailyGoalPages\", \"showFinishedBooks\"]) was called; "
+                    + "this code path was expected not to use the store"
+            ])
     }
 
     func test_dailyGoalPages_eachChange_isRecordedWithoutRescanning() {

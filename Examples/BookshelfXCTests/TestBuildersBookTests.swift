@@ -41,11 +41,13 @@ final class TestBuildersBookTests: XCTestCase {
         }
 
         // Then
-        XCTAssertEqual(books.map(\.id.uuidString), [
-            "00000000-0000-0000-0000-000000000001",
-            "00000000-0000-0000-0000-000000000002",
-            "00000000-0000-0000-0000-000000000003",
-        ])
+        XCTAssertEqual(
+            books.map(\.id.uuidString),
+            [
+                "00000000-0000-0000-0000-000000000001",
+                "00000000-0000-0000-0000-000000000002",
+                "00000000-0000-0000-0000-000000000003",
+            ])
         XCTAssertEqual(books.map(\.title), ["Volume 1", "Volume 2", "Volume 3"])
         XCTAssertEqual(books.last?.addedAt, Date.testReference.addingTimeInterval(2 * 86_400))
     }

@@ -18,8 +18,14 @@ final class ShelfSummaryFormatterXCTests: XCTestCase {
     func test_summary_mixedShelf_countsFinishedBooks() {
         let sut = makeSUT()
         let books = [
-            Book.make { $0.title = "Dune"; $0.status = .finished },
-            Book.make { $0.title = "Emma"; $0.status = .reading },
+            Book.make {
+                $0.title = "Dune"
+                $0.status = .finished
+            },
+            Book.make {
+                $0.title = "Emma"
+                $0.status = .reading
+            },
         ]
 
         XCTAssertEqual(sut.summary(of: books), "2 books · 1 finished")
@@ -27,7 +33,9 @@ final class ShelfSummaryFormatterXCTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private func makeSUT(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> ShelfSummaryFormatter {
+    private func makeSUT(
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) -> ShelfSummaryFormatter {
         let sut = ShelfSummaryFormatter()
         trackForMemoryLeaks(sut, fileID: fileID, filePath: filePath, line: line, column: column)
         return sut
@@ -39,9 +47,18 @@ final class ShelfSorterXCTests: XCTestCase {
 
     func test_sorted_mixedStatuses_putsReadingFirstAndFinishedLast() {
         let books = [
-            Book.make { $0.title = "Persuasion"; $0.status = .finished },
-            Book.make { $0.title = "Ulysses"; $0.status = .wantToRead },
-            Book.make { $0.title = "Dune"; $0.status = .reading },
+            Book.make {
+                $0.title = "Persuasion"
+                $0.status = .finished
+            },
+            Book.make {
+                $0.title = "Ulysses"
+                $0.status = .wantToRead
+            },
+            Book.make {
+                $0.title = "Dune"
+                $0.status = .reading
+            },
         ]
 
         let sorted = withLeakTracking { tracker in
@@ -72,8 +89,16 @@ final class ReadingStatsRecorderXCTests: XCTestCase {
         let recorded = Locked<[String]>([])
         let sut = ReadingStatsRecorder { book in recorded.withLock { $0.append(book.title) } }
 
-        sut.recordFinished(Book.make { $0.id = .sequential(1); $0.title = "Dune" })
-        sut.recordFinished(Book.make { $0.id = .sequential(2); $0.title = "Emma" })
+        sut.recordFinished(
+            Book.make {
+                $0.id = .sequential(1)
+                $0.title = "Dune"
+            })
+        sut.recordFinished(
+            Book.make {
+                $0.id = .sequential(2)
+                $0.title = "Emma"
+            })
 
         // The recorder offers no hook to await, so poll with a timeout.
         await waitUntil("both books are recorded", timeout: .seconds(60)) { recorded.value.count == 2 }

@@ -38,7 +38,8 @@ struct GenerateStubs: CommandPlugin {
             options: .init(minimumAccessLevel: .internal, includeSynthesized: false, includeSPI: false)
         )
         let output = outputs.last ?? "Tests/\(targetName)Tests/Stubs"
-        let outputURL = output.hasPrefix("/")
+        let outputURL =
+            output.hasPrefix("/")
             ? URL(fileURLWithPath: output)
             : context.package.directoryURL.appendingPathComponent(output)
         var toolArguments = [
@@ -70,7 +71,8 @@ struct GenerateStubs: CommandPlugin {
     }
 
     private func editDistance(_ lhs: String, _ rhs: String) -> Int {
-        let a = Array(lhs), b = Array(rhs)
+        let a = Array(lhs)
+        let b = Array(rhs)
         if a.isEmpty { return b.count }
         var previous = Array(0...b.count)
         for i in 1...a.count {

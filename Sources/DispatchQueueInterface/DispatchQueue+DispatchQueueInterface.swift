@@ -1,5 +1,5 @@
-import Foundation
 @preconcurrency import Dispatch
+import Foundation
 
 /// `DispatchQueue` conforms with no change of behaviour: each requirement forwards to the
 /// queue's own method.

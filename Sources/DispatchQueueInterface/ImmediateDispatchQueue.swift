@@ -1,5 +1,5 @@
-import LockedValue
 @preconcurrency import Dispatch
+import LockedValue
 
 /// A queue double that runs every block at once on the calling thread, `asyncAfter` included:
 /// the simplest way to make queue-hopping code synchronous in a test or a preview.

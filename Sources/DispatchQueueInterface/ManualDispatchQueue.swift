@@ -1,5 +1,5 @@
-import LockedValue
 @preconcurrency import Dispatch
+import LockedValue
 
 /// A serial queue double with virtual time: it holds every block until the test runs it, so a
 /// feature that waits 30 seconds is tested in microseconds.
@@ -194,11 +194,12 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         let step = VirtualDelay.nanoseconds(of: interval) ?? (VirtualDelay.never - 1)
         let text = VirtualDelay.describe(nanoseconds: step)
         guard step >= 0 else {
-            record(DispatchQueueMisuse(
-                kind: .negativeTimeStep,
-                queueLabel: label,
-                message: "advance(by: \(text)) on queue '\(label)': virtual time cannot move backwards"
-            ))
+            record(
+                DispatchQueueMisuse(
+                    kind: .negativeTimeStep,
+                    queueLabel: label,
+                    message: "advance(by: \(text)) on queue '\(label)': virtual time cannot move backwards"
+                ))
             return 0
         }
         let target = state.withLock { VirtualDelay.deadline(now: $0.now, delay: step) }
@@ -261,13 +262,14 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         while let entry = popEarliest(dueBy: limit) {
             if count >= blockLimitPerRun {
                 push(entry)
-                record(DispatchQueueMisuse(
-                    kind: .runawayWork,
-                    queueLabel: label,
-                    message: "\(method) on queue '\(label)' stopped after \(blockLimitPerRun) blocks: "
-                        + "the work keeps scheduling more work (a repeating timer?); "
-                        + "use runNext() or advance(by:) to step through it"
-                ))
+                record(
+                    DispatchQueueMisuse(
+                        kind: .runawayWork,
+                        queueLabel: label,
+                        message: "\(method) on queue '\(label)' stopped after \(blockLimitPerRun) blocks: "
+                            + "the work keeps scheduling more work (a repeating timer?); "
+                            + "use runNext() or advance(by:) to step through it"
+                    ))
                 return count
             }
             if entry.work.run() { count += 1 }

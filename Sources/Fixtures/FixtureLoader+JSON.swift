@@ -55,7 +55,9 @@ extension FixtureLoader {
         } catch {
             let bytes = Array(data)
             let hint = templateHint(for: data, substituted: values != nil)
-            if let syntax = JSONFailure.syntaxError(in: bytes, fixture: name, searchLocation: searchLocation, purpose: "reading a JSON object", templateHint: hint) {
+            if let syntax = JSONFailure.syntaxError(
+                in: bytes, fixture: name, searchLocation: searchLocation, purpose: "reading a JSON object", templateHint: hint)
+            {
                 throw syntax
             }
             throw FixtureError(

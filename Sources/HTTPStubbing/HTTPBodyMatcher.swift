@@ -119,7 +119,8 @@ public struct HTTPBodyMatcher: Sendable, CustomStringConvertible {
         let expected = fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
         return HTTPBodyMatcher(description: "exactly form fields \(expected)", isFullyDescribed: subset.isFullyDescribed) { body in
             let extra = FormEncoding.fields(in: body).keys.filter { fields[$0] == nil }.sorted()
-            let problems = [subset.mismatch(body)].compactMap { $0 }
+            let problems =
+                [subset.mismatch(body)].compactMap { $0 }
                 + (extra.isEmpty ? [] : ["form has extra field\(extra.count == 1 ? "" : "s") \(extra.joined(separator: ", "))"])
             return problems.isEmpty ? nil : problems.joined(separator: "; ")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupportCore
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -275,7 +276,8 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     ///   - description: What the predicate checks, for failure messages.
     ///   - predicate: The check.
     /// - Returns: The matcher.
-    public static func matching(_ description: String, _ predicate: @escaping @Sendable (RecordedHTTPRequest) -> Bool) -> HTTPRequestMatcher {
+    public static func matching(_ description: String, _ predicate: @escaping @Sendable (RecordedHTTPRequest) -> Bool) -> HTTPRequestMatcher
+    {
         any.matching(description, predicate)
     }
 
@@ -304,7 +306,11 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Returns: The narrowed matcher.
     public func location(_ urlOrPath: String) -> HTTPRequestMatcher {
         guard let components = URLComponents(string: urlOrPath) else {
-            return adding(.location, urlOrPath) { _ in false } explain: { _ in "\"\(urlOrPath)\" is not a valid URL or path" }
+            return adding(.location, urlOrPath) { _ in
+                false
+            } explain: { _ in
+                "\"\(urlOrPath)\" is not a valid URL or path"
+            }
         }
         var matcher = self
         let query = (components.queryItems ?? []).map { QueryPair(name: $0.name, value: $0.value) }
@@ -470,7 +476,9 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
                 "The regular expression /\(pattern)/ does not compile (\(error.localizedDescription)); the stub matches nothing",
                 at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
             )
-            return adding(.location, "URL matching /\(pattern)/ (invalid)") { _ in false } explain: { _ in
+            return adding(.location, "URL matching /\(pattern)/ (invalid)") { _ in
+                false
+            } explain: { _ in
                 "/\(pattern)/ is not a valid regular expression"
             }
         }

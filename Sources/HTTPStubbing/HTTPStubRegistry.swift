@@ -1,8 +1,9 @@
 import Foundation
+import TestSupportCore
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import TestSupportCore
 
 /// A set of HTTP stubs and the requests they saw, private to one test: inject its
 /// ``session`` (or a configuration from ``makeConfiguration(from:)``) into the code under test.
@@ -263,7 +264,9 @@ public final class HTTPStubRegistry: Sendable {
         column: UInt = #column,
         respond: @escaping @Sendable (RecordedHTTPRequest) -> HTTPStubResponse
     ) -> HTTPStub {
-        stub(matcher, priority: priority, times: times, with: .respond(respond), fileID: fileID, filePath: filePath, line: line, column: column)
+        stub(
+            matcher, priority: priority, times: times, with: .respond(respond), fileID: fileID, filePath: filePath, line: line,
+            column: column)
     }
 
     /// Answers successive requests matching `matcher` with `responses` in order, one each;
@@ -295,15 +298,19 @@ public final class HTTPStubRegistry: Sendable {
     ) -> HTTPStub {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         guard !responses.isEmpty else {
-            FailureReporter.report("A response sequence needs at least one response; an empty one registers nothing for \(matcher)", at: site)
+            FailureReporter.report(
+                "A response sequence needs at least one response; an empty one registers nothing for \(matcher)", at: site)
             return HTTPStub(id: 0, description: "\(matcher) (not registered)", registry: self)
         }
         return add(matcher, responses: responses, limit: responses.count, priority: priority, at: site)
     }
 
-    private func add(_ matcher: HTTPRequestMatcher, responses: [HTTPStubResponse], limit: Int?, priority: Int, at site: CallSite) -> HTTPStub {
+    private func add(
+        _ matcher: HTTPRequestMatcher, responses: [HTTPStubResponse], limit: Int?, priority: Int, at site: CallSite
+    ) -> HTTPStub {
         let entry = state.withLock { state in
-            let entry = StubEntry(id: state.answerCounts.count, matcher: matcher, responses: responses, limit: limit, priority: priority, registeredAt: site)
+            let entry = StubEntry(
+                id: state.answerCounts.count, matcher: matcher, responses: responses, limit: limit, priority: priority, registeredAt: site)
             state.answerCounts.append(0)
             state.isRegistered.append(true)
             // Kept sorted by priority: a new stub goes after every stub of its priority or lower.
@@ -385,7 +392,7 @@ public final class HTTPStubRegistry: Sendable {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        failures.flush()   // unhandled requests kept from URLSession threads
+        failures.flush()  // unhandled requests kept from URLSession threads
         let matching = countMatching(matcher)
         guard matching != count else { return }
         FailureReporter.report(
@@ -422,7 +429,7 @@ public final class HTTPStubRegistry: Sendable {
     /// The failures point at the line that created the registry. Every `verify…` method does
     /// this first; call this one when a test has nothing else to verify.
     public func verifyNoUnhandledRequests() {
-        failures.flush()   // unhandled requests kept from URLSession threads
+        failures.flush()  // unhandled requests kept from URLSession threads
     }
 
     /// Checks that every registered stub answered at least once: a stub nobody used usually
@@ -439,13 +446,14 @@ public final class HTTPStubRegistry: Sendable {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        failures.flush()   // unhandled requests kept from URLSession threads
+        failures.flush()  // unhandled requests kept from URLSession threads
         let (stubs, counts, seen) = state.withLock { ($0.stubs, $0.answerCounts, $0.requests) }
         let unused = stubs.filter { counts[$0.id] == 0 }.sorted { $0.id < $1.id }
         guard !unused.isEmpty else { return }
         FailureReporter.report(
             "\(unused.count) of \(stubs.count) stubs never answered:\n"
-                + unused.map { "  \($0.summary(answerCount: 0))" }.joined(separator: "\n") + "\n" + RequestListing.listing(seen, closestTo: nil),
+                + unused.map { "  \($0.summary(answerCount: 0))" }.joined(separator: "\n") + "\n"
+                + RequestListing.listing(seen, closestTo: nil),
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         )
     }
@@ -486,7 +494,7 @@ public final class HTTPStubRegistry: Sendable {
             if claimed != nil { break }
         }
         guard let response = claimed else {
-            if let handler = unmatchedRequestHandler.value {   // Replay/ hook
+            if let handler = unmatchedRequestHandler.value {  // Replay/ hook
                 return .forward(recordIndex: recordForwarded(request, index: index), handler: handler)
             }
             return .deliver(unhandled(request, index: index))
@@ -496,16 +504,18 @@ public final class HTTPStubRegistry: Sendable {
         switch resolved.content {
         case .failure(let error):
             let code = (error as? URLErrorBox)?.code.rawValue ?? (error as? URLError)?.code.rawValue
-            return .deliver(DeliveryPlan(
-                result: .failure(error, url: request.url), delayNanoseconds: delay, bytesPerSecond: nil,
-                recordIndex: index, outcome: .failed(urlErrorCode: code), isSettled: false
-            ))
+            return .deliver(
+                DeliveryPlan(
+                    result: .failure(error, url: request.url), delayNanoseconds: delay, bytesPerSecond: nil,
+                    recordIndex: index, outcome: .failed(urlErrorCode: code), isSettled: false
+                ))
         case .generated:
             let error = URLErrorBox(code: .badServerResponse, message: "A stub's respond closure nested too deeply")
-            return .deliver(DeliveryPlan(
-                result: .failure(error, url: request.url), delayNanoseconds: delay, bytesPerSecond: nil,
-                recordIndex: index, outcome: .failed(urlErrorCode: error.code.rawValue), isSettled: false
-            ))
+            return .deliver(
+                DeliveryPlan(
+                    result: .failure(error, url: request.url), delayNanoseconds: delay, bytesPerSecond: nil,
+                    recordIndex: index, outcome: .failed(urlErrorCode: error.code.rawValue), isSettled: false
+                ))
         case .http(let statusCode, let headers, let body):
             let (status, fields, bytes) = ByteRange.apply(to: (statusCode, headers, body), for: request)
             let plan = DeliveryPlan(
@@ -525,9 +535,10 @@ public final class HTTPStubRegistry: Sendable {
     /// fixed response, no delay, no throttling, no redirect to follow, no byte range).
     private func immediateOutcome(of response: HTTPStubResponse, rangeRequested: Bool) -> RecordedHTTPRequest.Outcome? {
         guard case .http(let statusCode, let headers, _) = response.content,
-              response.delayNanoseconds ?? 0 == 0, response.bytesPerSecond == nil,
-              !(followsRedirects && Redirect.statusCodes.contains(statusCode) && headers.keys.contains { $0.lowercased() == "location" }),
-              !(statusCode == 200 && rangeRequested) else { return nil }
+            response.delayNanoseconds ?? 0 == 0, response.bytesPerSecond == nil,
+            !(followsRedirects && Redirect.statusCodes.contains(statusCode) && headers.keys.contains { $0.lowercased() == "location" }),
+            !(statusCode == 200 && rangeRequested)
+        else { return nil }
         return .responded(statusCode: statusCode)
     }
 

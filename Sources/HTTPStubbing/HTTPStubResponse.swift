@@ -1,5 +1,6 @@
 import Foundation
 import TestSupportCore
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -256,7 +256,8 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
     /// - Returns: Registered defaults, overlaid by the global domain, overlaid by stored values.
     public func dictionaryRepresentation() -> [String: Any] {
         let (stored, registered) = state.withLock { ($0.stored, $0.registered) }
-        return registered
+        return
+            registered
             .merging(globalDomain) { _, global in global }
             .merging(stored) { _, storedValue in storedValue }
             .mapValues(\.anyValue)
@@ -276,7 +277,8 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
             return
         }
         guard let converted = PropertyListValue(value) else {
-            let message = "set(_:forKey: \"\(defaultName)\") was given a \(type(of: value)), which is not a property-list value "
+            let message =
+                "set(_:forKey: \"\(defaultName)\") was given a \(type(of: value)), which is not a property-list value "
                 + "(UserDefaults raises an exception); store Data, e.g. with set(encoded:forKey:)"
             state.withLock { $0.misuses.append(message) }
             return
@@ -345,7 +347,8 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
                 if let converted = PropertyListValue(value) {
                     state.registered[key] = converted
                 } else {
-                    state.misuses.append("register(defaults:) was given a \(type(of: value)) for \"\(key)\", which is not a property-list value")
+                    state.misuses.append(
+                        "register(defaults:) was given a \(type(of: value)) for \"\(key)\", which is not a property-list value")
                 }
             }
         }

@@ -251,7 +251,8 @@ public final class KeychainFake: KeychainInterface {
                 throw KeychainFailure(.badParameter, "synchronizable any is for queries; an added item is synced or device-only")
             }
             if accessibility == .whenPasscodeSetThisDeviceOnly && !state.hasPasscode {
-                throw KeychainFailure(.authenticationFailed, "the device has no passcode, so whenPasscodeSetThisDeviceOnly items cannot be added")
+                throw KeychainFailure(
+                    .authenticationFailed, "the device has no passcode, so whenPasscodeSetThisDeviceOnly items cannot be added")
             }
             try checkAvailable(accessibility, in: state)
             let exists = state.items.items(service: scope.service, account: account, synchronization: scope.synchronization)
@@ -386,7 +387,8 @@ public final class KeychainFake: KeychainInterface {
 
     private func checkEntitlement(_ scope: KeychainScope) throws(KeychainFailure) {
         if let group = scope.accessGroup, !accessGroups.contains(group) {
-            let entitled = accessGroups.isEmpty
+            let entitled =
+                accessGroups.isEmpty
                 ? "the fake has no keychain-access-groups entitlement; create it with KeychainFake(accessGroups: [\"\(group)\"])"
                 : "the entitled groups are " + accessGroups.map { "'\($0)'" }.joined(separator: ", ")
             throw KeychainFailure(.missingEntitlement, "access group '\(group)' is not entitled; \(entitled)")

@@ -75,7 +75,8 @@ for stub in result.stubs {
     let url = outputURL.appendingPathComponent(stub.fileName)
     let existing = try? String(contentsOf: url, encoding: .utf8)
     if let existing, !existing.hasPrefix(StubGenerator.marker) {
-        let message = "error: \(url.path) exists and was not written by generate-stubs (its first line is not the "
+        let message =
+            "error: \(url.path) exists and was not written by generate-stubs (its first line is not the "
             + "generated marker); left it alone: rename it or delete it to generate this stub\n"
         FileHandle.standardError.write(Data(message.utf8))
         refused = true
@@ -103,9 +104,11 @@ if protocols.isEmpty {
     for file in present where file.hasSuffix("Stub.swift") && !written.contains(file) {
         let url = outputURL.appendingPathComponent(file)
         if let text = try? String(contentsOf: url, encoding: .utf8), text.hasPrefix(StubGenerator.marker) {
-            FileHandle.standardError.write(Data(
-                "warning: \(url.path) was generated, but module \(moduleName) has no protocol for it any more; left it in place, delete it if it is stale\n".utf8
-            ))
+            FileHandle.standardError.write(
+                Data(
+                    "warning: \(url.path) was generated, but module \(moduleName) has no protocol for it any more; left it in place, delete it if it is stale\n"
+                        .utf8
+                ))
         }
     }
 }

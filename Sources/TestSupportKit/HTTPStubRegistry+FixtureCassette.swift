@@ -2,6 +2,7 @@ import Fixtures
 import Foundation
 import HTTPStubbing
 import TestSupportCore
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

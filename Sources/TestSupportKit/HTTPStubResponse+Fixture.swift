@@ -2,6 +2,7 @@ import Fixtures
 import Foundation
 import HTTPStubbing
 import TestSupportCore
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -42,9 +43,9 @@ extension HTTPStubResponse {
     ) -> HTTPStubResponse {
         let reporting = fixtures.reporting
         guard let url = reporting.url(named: name, fileID: fileID, filePath: filePath, line: line, column: column),
-              let body = reporting.data(
-                  named: name, substituting: values, fileID: fileID, filePath: filePath, line: line, column: column
-              )
+            let body = reporting.data(
+                named: name, substituting: values, fileID: fileID, filePath: filePath, line: line, column: column
+            )
         else {
             return .error(.cannotDecodeContentData)
         }

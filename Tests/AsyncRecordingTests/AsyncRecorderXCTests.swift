@@ -1,6 +1,6 @@
 import AsyncRecording
-import TestSupportTesting
 import Foundation
+import TestSupportTesting
 import XCTest
 
 final class AsyncRecorderXCTests: FailureRecordingTestCase {

@@ -9,13 +9,15 @@ struct FixtureLoaderDecodeTests {
     @Test("Decodes a JSON fixture as the type asked for")
     func decodesType() throws {
         let catalog = try fixtures.decode(FixtureCatalog.self, named: "catalog.json")
-        #expect(catalog == FixtureCatalog(
-            books: [
-                FixtureBook(id: 1, title: "Dune", pageCount: 412, tags: ["sci-fi", "classic"]),
-                FixtureBook(id: 2, title: "Emma", pageCount: 474, tags: ["classic"]),
-            ],
-            nextPage: 2
-        ))
+        #expect(
+            catalog
+                == FixtureCatalog(
+                    books: [
+                        FixtureBook(id: 1, title: "Dune", pageCount: 412, tags: ["sci-fi", "classic"]),
+                        FixtureBook(id: 2, title: "Emma", pageCount: 474, tags: ["classic"]),
+                    ],
+                    nextPage: 2
+                ))
     }
 
     @Test("Infers the type from the result and finds a nested fixture without its extension")
@@ -61,23 +63,28 @@ struct FixtureLoaderDecodeTests {
     @Test("A syntax error on line 7 is reported at line 7 and its column, with what was wrong")
     func syntaxErrorLine() {
         let error = #expect(throws: FixtureError.self) { try fixtures.decode(FixtureCatalog.self, named: "bad-syntax.json") }
-        #expect(error?.kind == .invalidJSON(
-            line: 7, column: 16,
-            reason: "expected a value, found 'sci-fi' (strings need double quotes; the literals are true, false and null)"
-        ))
-        #expect(error?.message == "Fixture \"bad-syntax.json\" is not valid JSON (decoding FixtureCatalog): line 7, column 16: "
-            + "expected a value, found 'sci-fi' (strings need double quotes; the literals are true, false and null)."
-            + "\n    7 |       \"tags\": [sci-fi]"
-            + "\n      |                ^")
+        #expect(
+            error?.kind
+                == .invalidJSON(
+                    line: 7, column: 16,
+                    reason: "expected a value, found 'sci-fi' (strings need double quotes; the literals are true, false and null)"
+                ))
+        #expect(
+            error?.message == "Fixture \"bad-syntax.json\" is not valid JSON (decoding FixtureCatalog): line 7, column 16: "
+                + "expected a value, found 'sci-fi' (strings need double quotes; the literals are true, false and null)."
+                + "\n    7 |       \"tags\": [sci-fi]"
+                + "\n      |                ^")
     }
 
     @Test("A missing comma is reported where the next member starts, suggesting the comma")
     func missingComma() {
         let error = #expect(throws: FixtureError.self) { try fixtures.decode(FixtureBook.self, named: "missing-comma.json") }
-        #expect(error?.kind == .invalidJSON(
-            line: 4, column: 3,
-            reason: "expected ',' or '}' after the object member, found '\"'; is a ',' missing at the end of the line before?"
-        ))
+        #expect(
+            error?.kind
+                == .invalidJSON(
+                    line: 4, column: 3,
+                    reason: "expected ',' or '}' after the object member, found '\"'; is a ',' missing at the end of the line before?"
+                ))
     }
 
     @Test("A value of the wrong type names the type, the coding path with its line, and what was expected")
@@ -92,21 +99,25 @@ struct FixtureLoaderDecodeTests {
         #expect(line == 4)
         #expect(column == 46)
         #expect(reason.hasPrefix("expected a value of type Int ("))
-        #expect(error?.message.hasPrefix(
-            "Could not decode FixtureCatalog from fixture \"wrong-type.json\": at books[1].pageCount (line 4, column 46): expected a value of type Int ("
-        ) == true)
+        #expect(
+            error?.message.hasPrefix(
+                "Could not decode FixtureCatalog from fixture \"wrong-type.json\": at books[1].pageCount (line 4, column 46): expected a value of type Int ("
+            ) == true)
     }
 
     @Test("A missing key names the key and the object that lacks it, with the object's line")
     func missingKey() {
         let error = #expect(throws: FixtureError.self) { try fixtures.decode(FixtureCatalog.self, named: "missing-key.json") }
-        #expect(error?.kind == .decodingFailed(
-            type: "FixtureCatalog", codingPath: "books[0]", line: 3, column: 5, reason: "the object has no key \"title\""
-        ))
-        #expect(error?.message == "Could not decode FixtureCatalog from fixture \"missing-key.json\": at books[0] (line 3, column 5): "
-            + "the object has no key \"title\"."
-            + "\n    3 |     {"
-            + "\n      |     ^")
+        #expect(
+            error?.kind
+                == .decodingFailed(
+                    type: "FixtureCatalog", codingPath: "books[0]", line: 3, column: 5, reason: "the object has no key \"title\""
+                ))
+        #expect(
+            error?.message == "Could not decode FixtureCatalog from fixture \"missing-key.json\": at books[0] (line 3, column 5): "
+                + "the object has no key \"title\"."
+                + "\n    3 |     {"
+                + "\n      |     ^")
     }
 
     @Test("Decoding the wrong top-level shape names the top level")
@@ -124,9 +135,10 @@ struct FixtureLoaderDecodeTests {
     @Test("A fixture with unfilled placeholders decoded without values says it is a template")
     func templateWithoutValues() {
         let error = #expect(throws: FixtureError.self) { try fixtures.decode(FixtureBook.self, named: "book-template.json") }
-        #expect(error?.message.contains(
-            "The fixture is a template ({{id}} on line 2): pass its values with `substituting:`."
-        ) == true)
+        #expect(
+            error?.message.contains(
+                "The fixture is a template ({{id}} on line 2): pass its values with `substituting:`."
+            ) == true)
     }
 }
 
@@ -173,6 +185,7 @@ struct FixtureLoaderJSONObjectTests {
         }
         #expect(line == 7)
         #expect(column == 16)
-        #expect(error?.message.hasPrefix("Fixture \"bad-syntax.json\" is not valid JSON (reading a JSON object): line 7, column 16:") == true)
+        #expect(
+            error?.message.hasPrefix("Fixture \"bad-syntax.json\" is not valid JSON (reading a JSON object): line 7, column 16:") == true)
     }
 }

@@ -41,8 +41,9 @@ struct FixtureLoaderDirectoryTests {
         let fixtures = FixtureLoader(directory: url)
         let loadError = #expect(throws: FixtureError.self) { try fixtures.data(named: "book.json") }
         #expect(loadError?.kind == .directoryNotFound)
-        #expect(loadError?.message == "Fixture \"book.json\" not found: the fixtures directory does not exist "
-            + "(directory \(url.path)). Create it, or bind the loader to the directory that holds the fixtures.")
+        #expect(
+            loadError?.message == "Fixture \"book.json\" not found: the fixtures directory does not exist "
+                + "(directory \(url.path)). Create it, or bind the loader to the directory that holds the fixtures.")
         let listError = #expect(throws: FixtureError.self) { try fixtures.names() }
         #expect(listError?.message.hasPrefix("Cannot list fixtures: the fixtures directory does not exist") == true)
     }
@@ -52,7 +53,8 @@ struct FixtureLoaderDirectoryTests {
         let directory = try TemporaryFixtures([:])
         try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
         defer { directory.remove() }
-        try Data([0x7B, 0x0A, 0x22, 0x61, 0x22, 0x3A, 0x20, 0x22, 0xE9, 0x22, 0x7D]).write(to: directory.url.appendingPathComponent("latin1.json"))
+        try Data([0x7B, 0x0A, 0x22, 0x61, 0x22, 0x3A, 0x20, 0x22, 0xE9, 0x22, 0x7D]).write(
+            to: directory.url.appendingPathComponent("latin1.json"))
         let fixtures = FixtureLoader(directory: directory.url)
         let error = #expect(throws: FixtureError.self) { try fixtures.jsonObject(named: "latin1.json") }
         #expect(error?.kind == .invalidJSON(line: 2, column: 7, reason: "the byte 0xE9 is not valid UTF-8, and JSON must be UTF-8"))

@@ -61,7 +61,10 @@ struct FixtureLoaderDataTests {
     func ambiguousName() {
         let error = #expect(throws: FixtureError.self) { try fixtures.data(named: "notes") }
         #expect(error?.kind == .ambiguousName(candidates: ["notes.md", "notes.txt"]))
-        #expect(error?.message == "Fixture name \"notes\" is ambiguous in \(fixtures.searchLocation): it matches \"notes.md\" and \"notes.txt\"; add the extension to say which.")
+        #expect(
+            error?.message
+                == "Fixture name \"notes\" is ambiguous in \(fixtures.searchLocation): it matches \"notes.md\" and \"notes.txt\"; add the extension to say which."
+        )
     }
 }
 
@@ -70,11 +73,12 @@ struct FixtureLoaderNamesTests {
     @Test("Lists every fixture as a sorted relative path, nested folders included")
     func listsAll() throws {
         let names = try FixtureLoader.tests.names()
-        #expect(names == [
-            "Catalog/feed.json", "Catalog/last-page.json", "bad-syntax.json", "book-template.json", "book.json",
-            "catalog.json", "greeting.txt", "latin1.txt", "missing-comma.json", "missing-key.json", "notes.md",
-            "notes.txt", "numbers.json", "wrong-type.json",
-        ])
+        #expect(
+            names == [
+                "Catalog/feed.json", "Catalog/last-page.json", "bad-syntax.json", "book-template.json", "book.json",
+                "catalog.json", "greeting.txt", "latin1.txt", "missing-comma.json", "missing-key.json", "notes.md",
+                "notes.txt", "numbers.json", "wrong-type.json",
+            ])
     }
 
     @Test("Lists one folder, keeping the folder in each name")
@@ -112,8 +116,9 @@ struct FixtureLoaderStringTests {
     func invalidUTF8() {
         let error = #expect(throws: FixtureError.self) { try FixtureLoader.tests.string(named: "latin1.txt") }
         #expect(error?.kind == .invalidEncoding(encoding: "UTF-8", line: 2, column: 4))
-        #expect(error?.message == "Fixture \"latin1.txt\" is not valid UTF-8: the byte 0xE9 at line 2, column 4 (offset 11) "
-            + "does not belong to a UTF-8 sequence. Pass its real encoding to string(named:encoding:), or read it with data(named:).")
+        #expect(
+            error?.message == "Fixture \"latin1.txt\" is not valid UTF-8: the byte 0xE9 at line 2, column 4 (offset 11) "
+                + "does not belong to a UTF-8 sequence. Pass its real encoding to string(named:encoding:), or read it with data(named:).")
     }
 }
 

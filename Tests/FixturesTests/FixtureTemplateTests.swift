@@ -16,8 +16,9 @@ struct FixtureTemplateTests {
     @Test("Fills placeholders in the bytes, for use as an HTTP body")
     func fillsData() throws {
         let data = try fixtures.data(named: "book-template.json", substituting: values)
-        #expect(String(decoding: data, as: UTF8.self)
-            == "{\n  \"id\": 42,\n  \"title\": \"Kindred\",\n  \"pageCount\": 100,\n  \"tags\": [\"sci-fi\"]\n}\n")
+        #expect(
+            String(decoding: data, as: UTF8.self)
+                == "{\n  \"id\": 42,\n  \"title\": \"Kindred\",\n  \"pageCount\": 100,\n  \"tags\": [\"sci-fi\"]\n}\n")
     }
 
     @Test("Fills placeholders in text")
@@ -44,8 +45,9 @@ struct FixtureTemplateTests {
             try fixtures.data(named: "book-template.json", substituting: ["id": "42", "tittle": "Kindred", "tag": "x"])
         }
         #expect(error?.kind == .unfilledPlaceholders([FixtureError.Placeholder(name: "title", line: 3, column: 13)]))
-        #expect(error?.message == "Fixture \"book-template.json\" has placeholders left unfilled: {{title}} on line 3; "
-            + "give a value for each (values were given for: \"id\", \"tag\", \"tittle\").")
+        #expect(
+            error?.message == "Fixture \"book-template.json\" has placeholders left unfilled: {{title}} on line 3; "
+                + "give a value for each (values were given for: \"id\", \"tag\", \"tittle\").")
     }
 
     @Test("Every unfilled placeholder is named, in order")
@@ -53,11 +55,13 @@ struct FixtureTemplateTests {
         let error = #expect(throws: FixtureError.self) {
             try fixtures.decode(FixtureBook.self, named: "book-template.json", substituting: [:])
         }
-        #expect(error?.kind == .unfilledPlaceholders([
-            FixtureError.Placeholder(name: "id", line: 2, column: 9),
-            FixtureError.Placeholder(name: "title", line: 3, column: 13),
-            FixtureError.Placeholder(name: "tag", line: 5, column: 13),
-        ]))
+        #expect(
+            error?.kind
+                == .unfilledPlaceholders([
+                    FixtureError.Placeholder(name: "id", line: 2, column: 9),
+                    FixtureError.Placeholder(name: "title", line: 3, column: 13),
+                    FixtureError.Placeholder(name: "tag", line: 5, column: 13),
+                ]))
         #expect(error?.message.hasSuffix("(values were given for: none).") == true)
     }
 

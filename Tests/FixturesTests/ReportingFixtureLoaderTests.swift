@@ -15,7 +15,8 @@ struct ReportingFixtureLoaderTests {
         withKnownIssue {
             result = fixtures.reporting.data(named: "catlog.json")
         } matching: { issue in
-            issue.isFailure(containing: "No fixture named \"catlog.json\" in \(fixtures.searchLocation). Did you mean \"catalog.json\"?", line: line)
+            issue.isFailure(
+                containing: "No fixture named \"catlog.json\" in \(fixtures.searchLocation). Did you mean \"catalog.json\"?", line: line)
         }
         #expect(result == nil)
     }
@@ -27,7 +28,8 @@ struct ReportingFixtureLoaderTests {
         withKnownIssue {
             result = fixtures.reporting.decode(FixtureCatalog.self, named: "bad-syntax.json")
         } matching: { issue in
-            issue.isFailure(containing: "Fixture \"bad-syntax.json\" is not valid JSON (decoding FixtureCatalog): line 7, column 16:", line: line)
+            issue.isFailure(
+                containing: "Fixture \"bad-syntax.json\" is not valid JSON (decoding FixtureCatalog): line 7, column 16:", line: line)
         }
         #expect(result == nil)
     }

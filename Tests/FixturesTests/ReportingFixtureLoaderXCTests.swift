@@ -18,7 +18,8 @@ final class ReportingFixtureLoaderXCTests: FailureRecordingTestCase {
         XCTAssertEqual(failures.first?.filePath, "\(#filePath)")
         let description = try? XCTUnwrap(failures.first?.description)
         XCTAssertTrue(
-            description?.contains("No fixture named \"catlog.json\" in \(fixtures.searchLocation). Did you mean \"catalog.json\"?") ?? false,
+            description?.contains("No fixture named \"catlog.json\" in \(fixtures.searchLocation). Did you mean \"catalog.json\"?")
+                ?? false,
             "got \(String(describing: description))"
         )
     }
@@ -32,7 +33,8 @@ final class ReportingFixtureLoaderXCTests: FailureRecordingTestCase {
         XCTAssertNil(result)
         XCTAssertEqual(failures.map(\.line), [line])
         XCTAssertTrue(
-            failures.first?.description.contains("is not valid JSON (decoding FixtureCatalog): line 7, column 16: expected a value, found 'sci-fi'") ?? false,
+            failures.first?.description.contains(
+                "is not valid JSON (decoding FixtureCatalog): line 7, column 16: expected a value, found 'sci-fi'") ?? false,
             "got \(failures)"
         )
     }
@@ -61,7 +63,8 @@ final class ReportingFixtureLoaderXCTests: FailureRecordingTestCase {
             _ = fixtures.reporting.string(named: "latin1.txt")
         }
         XCTAssertEqual(failures.map(\.line), [line])
-        XCTAssertTrue(failures.first?.description.contains("is not valid UTF-8: the byte 0xE9 at line 2, column 4") ?? false, "got \(failures)")
+        XCTAssertTrue(
+            failures.first?.description.contains("is not valid UTF-8: the byte 0xE9 at line 2, column 4") ?? false, "got \(failures)")
     }
 
     func test_decode_existingFixture_returnsValueWithoutFailure() throws {
@@ -100,7 +103,8 @@ final class FixtureLoaderXCTests: XCTestCase {
     }
 
     func test_decode_templateWithValues_decodesFilledValues() throws {
-        let book = try fixtures.decode(FixtureBook.self, named: "book-template.json", substituting: ["id": "9", "title": "Emma", "tag": "classic"])
+        let book = try fixtures.decode(
+            FixtureBook.self, named: "book-template.json", substituting: ["id": "9", "title": "Emma", "tag": "classic"])
         XCTAssertEqual(book, FixtureBook(id: 9, title: "Emma", pageCount: 100, tags: ["classic"]))
     }
 

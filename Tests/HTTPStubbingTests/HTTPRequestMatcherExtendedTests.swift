@@ -14,7 +14,8 @@ struct HTTPRequestMatcherExtendedTests {
     func scheme() throws {
         #expect(HTTPRequestMatcher.scheme("HTTPS").matches(try request(.get, "https://a.test/x")))
         #expect(!HTTPRequestMatcher.scheme("https").matches(try request(.get, "http://a.test/x")))
-        #expect(HTTPRequestMatcher.scheme("https").mismatches(for: try request(.get, "http://a.test/x")) == ["scheme is http, expected https"])
+        #expect(
+            HTTPRequestMatcher.scheme("https").mismatches(for: try request(.get, "http://a.test/x")) == ["scheme is http, expected https"])
     }
 
     @Test("pathExtension(_:) compares the last segment's extension")
@@ -30,7 +31,8 @@ struct HTTPRequestMatcherExtendedTests {
     func pathSuffix() throws {
         let matcher = HTTPRequestMatcher.pathSuffix("/reviews")
         #expect(matcher.matches(try request(.get, "https://a.test/books/42/reviews")))
-        #expect(matcher.mismatches(for: try request(.get, "https://a.test/books/42")) == ["path is /books/42, expected one ending /reviews"])
+        #expect(
+            matcher.mismatches(for: try request(.get, "https://a.test/books/42")) == ["path is /books/42, expected one ending /reviews"])
     }
 
     @Test("urlMatching(_:) searches the whole URL with the regular expression")
@@ -43,8 +45,10 @@ struct HTTPRequestMatcherExtendedTests {
 
     @Test("An invalid regular expression is reported at the caller's line and matches nothing")
     func invalidRegularExpression() throws {
-        let line = #line + 1
-        withKnownIssue { _ = HTTPRequestMatcher.urlMatching("(unclosed") } matching: { issue in
+        let line = #line + 2
+        withKnownIssue {
+            _ = HTTPRequestMatcher.urlMatching("(unclosed")
+        } matching: { issue in
             issue.isFailure(containing: "The regular expression /(unclosed/ does not compile", line: line)
         }
         let target = try request(.get, "https://a.test/(unclosed")
@@ -60,25 +64,28 @@ struct HTTPRequestMatcherExtendedTests {
         #expect(matcher.matches(try request(.get, "https://a.test/books")))
         #expect(matcher.matches(try request(.post, "https://a.test/login")))
         #expect(matcher.description == "(GET /books or POST /login)")
-        #expect(matcher.mismatches(for: try request(.post, "https://a.test/logout")) == [
-            "neither alternative matches; closest POST /login: path is /logout, expected /login",
-        ])
+        #expect(
+            matcher.mismatches(for: try request(.post, "https://a.test/logout")) == [
+                "neither alternative matches; closest POST /login: path is /logout, expected /login"
+            ])
     }
 
     @Test("&& needs both matchers' conditions and lists each failed one")
     func and() throws {
         let matcher = HTTPRequestMatcher.host("a.test") && .pathExtension("json")
         #expect(matcher.matches(try request(.get, "https://a.test/x.json")))
-        #expect(matcher.mismatches(for: try request(.get, "https://b.test/x.png")) == [
-            "host is b.test, expected a.test", "path extension is .png, expected .json",
-        ])
+        #expect(
+            matcher.mismatches(for: try request(.get, "https://b.test/x.png")) == [
+                "host is b.test, expected a.test", "path extension is .png, expected .json",
+            ])
     }
 
     @Test("! matches what the matcher does not, and says what matched")
     func not() throws {
         let matcher = HTTPRequestMatcher.any && !.host("a.test")
         #expect(matcher.matches(try request(.get, "https://b.test/x")))
-        #expect(matcher.mismatches(for: try request(.get, "https://a.test/x")) == ["request matches host a.test, expected one that does not"])
+        #expect(
+            matcher.mismatches(for: try request(.get, "https://a.test/x")) == ["request matches host a.test, expected one that does not"])
     }
 
     @Test("?flag and ?flag= are different query items")
@@ -88,7 +95,8 @@ struct HTTPRequestMatcherExtendedTests {
         #expect(bare.matches(try request(.get, "https://a.test/books?draft")))
         #expect(!bare.matches(try request(.get, "https://a.test/books?draft=")))
         #expect(empty.matches(try request(.get, "https://a.test/books?draft=")))
-        #expect(bare.mismatches(for: try request(.get, "https://a.test/books?draft=")) == [#"query item draft is "draft=", expected "draft""#])
+        #expect(
+            bare.mismatches(for: try request(.get, "https://a.test/books?draft=")) == [#"query item draft is "draft=", expected "draft""#])
     }
 
     @Test("query(exactly:) rejects extra items and names them")
@@ -96,17 +104,19 @@ struct HTTPRequestMatcherExtendedTests {
         let matcher = HTTPRequestMatcher.get("/books").query(exactly: ["page": "2"])
         #expect(matcher.matches(try request(.get, "https://a.test/books?page=2")))
         #expect(!matcher.matches(try request(.get, "https://a.test/books?page=2&debug=1")))
-        #expect(matcher.mismatches(for: try request(.get, "https://a.test/books?page=2&debug=1")) == [
-            "query is page=2&debug=1, expected exactly page=2 (extra debug=1)",
-        ])
+        #expect(
+            matcher.mismatches(for: try request(.get, "https://a.test/books?page=2&debug=1")) == [
+                "query is page=2&debug=1, expected exactly page=2 (extra debug=1)"
+            ])
     }
 
     @Test("formFields(exactly:) rejects extra fields and names them")
     func exactForm() throws {
         let matcher = HTTPRequestMatcher.post("/login").body(.formFields(exactly: ["user": "ada"]))
         #expect(matcher.matches(try request(.post, "https://a.test/login", body: "user=ada")))
-        #expect(matcher.mismatches(for: try request(.post, "https://a.test/login", body: "user=ada&admin=1")) == [
-            "form has extra field admin",
-        ])
+        #expect(
+            matcher.mismatches(for: try request(.post, "https://a.test/login", body: "user=ada&admin=1")) == [
+                "form has extra field admin"
+            ])
     }
 }

@@ -115,11 +115,12 @@ struct HTTPRequestMatcherTests {
     func mismatches() throws {
         let matcher = HTTPRequestMatcher.post("/login").header("Accept", "application/json")
         let reasons = matcher.mismatches(for: try request(.get, "https://a.test/logout"))
-        #expect(reasons == [
-            "method is GET, expected POST",
-            "path is /logout, expected /login",
-            "header Accept is missing",
-        ])
+        #expect(
+            reasons == [
+                "method is GET, expected POST",
+                "path is /logout, expected /login",
+                "header Accept is missing",
+            ])
     }
 
     @Test("The description reads as method, location, then refinements")

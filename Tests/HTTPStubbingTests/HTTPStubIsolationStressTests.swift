@@ -1,9 +1,10 @@
 import Foundation
+import HTTPStubbing
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import HTTPStubbing
-import Testing
 
 @Suite("HTTPStubRegistry isolation")
 struct HTTPStubIsolationStressTests {

@@ -1,11 +1,12 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTTPStubbing
 import TestSupportCore
 import TestSupportTesting
 import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 @Suite("HTTPStubRegistry: priority, throttling, ranges, HTTP message files")
 struct HTTPStubRegistryDeliveryTests {
@@ -52,7 +53,8 @@ struct HTTPStubRegistryDeliveryTests {
         let stubs = HTTPStubRegistry()
         stubs.stub(.get("/file"), with: .text("0123456789"))
 
-        let (text, response) = try await stubs.session.text(for: try makeRequest("GET", "https://a.test/file", headers: ["Range": "bytes=2-5"]))
+        let (text, response) = try await stubs.session.text(
+            for: try makeRequest("GET", "https://a.test/file", headers: ["Range": "bytes=2-5"]))
 
         #expect(response.statusCode == 206)
         #expect(text == "2345")
@@ -76,7 +78,8 @@ struct HTTPStubRegistryDeliveryTests {
     @Test("httpMessage(_:) reads the status line, headers and body")
     func httpMessage() async throws {
         let stubs = HTTPStubRegistry()
-        stubs.stub(.get("/books"), with: .httpMessage("HTTP/1.1 404 Not Found\r\nContent-Type: text/plain\r\nX-Trace: 1\r\n\r\nno such book"))
+        stubs.stub(
+            .get("/books"), with: .httpMessage("HTTP/1.1 404 Not Found\r\nContent-Type: text/plain\r\nX-Trace: 1\r\n\r\nno such book"))
 
         let (text, response) = try await stubs.session.text(for: try makeRequest("GET", "https://a.test/books"))
 
@@ -108,9 +111,10 @@ struct HTTPStubRegistryDeliveryTests {
             _ = HTTPStubResponse.httpMessage("Content-Type: text/plain\n\nhello")
         }
 
-        #expect(failures.map(\.message) == [
-            #"Not an HTTP response message: the first line is "Content-Type: text/plain"; expected a status line such as HTTP/1.1 200 OK"#,
-        ])
+        #expect(
+            failures.map(\.message) == [
+                #"Not an HTTP response message: the first line is "Content-Type: text/plain"; expected a status line such as HTTP/1.1 200 OK"#
+            ])
         #expect(failures.first?.location.line == line)
     }
 }

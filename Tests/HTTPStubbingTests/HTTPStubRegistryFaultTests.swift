@@ -1,11 +1,12 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTTPStubbing
 import TestSupportCore
 import TestSupportTesting
 import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// Regression tests for faults once seen: each one crashed, lost a failure or lost a count.
 @Suite("HTTPStubRegistry regressions")

@@ -1,9 +1,10 @@
 import Foundation
+import HTTPStubbing
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import HTTPStubbing
-import Testing
 
 @Suite("HTTPStubRegistry.requests")
 struct HTTPStubRegistryRecordingTests {
@@ -27,7 +28,8 @@ struct HTTPStubRegistryRecordingTests {
         stubs.stub(.post("/books"), with: .status(201))
         let body = Data(#"{"title":"Dune"}"#.utf8)
 
-        _ = try await stubs.session.data(for: try makeRequest("POST", "https://a.test/books", body: body, headers: ["Content-Type": "application/json"]))
+        _ = try await stubs.session.data(
+            for: try makeRequest("POST", "https://a.test/books", body: body, headers: ["Content-Type": "application/json"]))
 
         #expect(stubs.requests.first?.body == body)
         #expect(stubs.requests.first?.bodyText == #"{"title":"Dune"}"#)

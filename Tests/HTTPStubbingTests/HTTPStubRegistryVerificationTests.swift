@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTTPStubbing
 import TestSupportCore
 import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 @Suite("HTTPStubRegistry.verify")
 struct HTTPStubRegistryVerificationTests {
@@ -33,13 +34,14 @@ struct HTTPStubRegistryVerificationTests {
             stubs.verify(.post("/login"), count: 1)
         }
 
-        #expect(failures.map(\.message) == [
-            """
-            Expected 1 POST /login, saw 0; requests seen (1):
-              1. GET https://a.test/books?page=1 → 200
-            closest: 1. GET https://a.test/books?page=1: method is GET, expected POST; path is /books, expected /login
-            """,
-        ])
+        #expect(
+            failures.map(\.message) == [
+                """
+                Expected 1 POST /login, saw 0; requests seen (1):
+                  1. GET https://a.test/books?page=1 → 200
+                closest: 1. GET https://a.test/books?page=1: method is GET, expected POST; path is /books, expected /login
+                """
+            ])
         #expect(failures.first?.location.line == line)
     }
 
@@ -68,7 +70,9 @@ struct HTTPStubRegistryVerificationTests {
 
         #expect(failures.count == 1)
         let message = try #require(failures.first?.message)
-        #expect(message.hasPrefix("1 of 2 stubs never answered:\n  POST /login (registered at HTTPStubbingTests/HTTPStubRegistryVerificationTests.swift:"))
+        #expect(
+            message.hasPrefix(
+                "1 of 2 stubs never answered:\n  POST /login (registered at HTTPStubbingTests/HTTPStubRegistryVerificationTests.swift:"))
         #expect(message.hasSuffix("requests seen (1):\n  1. GET https://a.test/books → 200"))
         #expect(failures.first?.location.line == line)
     }
@@ -97,24 +101,26 @@ struct UnhandledRequestTests {
             stubs.stub(.get("/books"), with: .ok)
             stubs.stub(.post("/login").body(.formFields(["user": "ada"])), with: .ok)
             stubs.stub(.delete("/books/*"), with: .ok)
-            let request = try makeRequest("POST", "https://a.test/login", body: Data("user=bob".utf8), headers: ["Content-Type": "application/x-www-form-urlencoded"])
+            let request = try makeRequest(
+                "POST", "https://a.test/login", body: Data("user=bob".utf8), headers: ["Content-Type": "application/x-www-form-urlencoded"])
             _ = try? await stubs.session.data(for: request)
         }
 
         let stubLine = line + 1
-        #expect(failures.map(\.message) == [
-            """
-            No stub matches POST https://a.test/login
-              headers: Content-Type: application/x-www-form-urlencoded
-              body: user=bob
-            Registered stubs (the last registered that matches wins):
-                1. GET /books (registered at HTTPStubbingTests/HTTPStubRegistryVerificationTests.swift:\(stubLine))
-              → 2. POST /login with form fields user=ada (registered at HTTPStubbingTests/HTTPStubRegistryVerificationTests.swift:\(stubLine + 1))
-                    closest: form field user is "bob", expected "ada"
-                3. DELETE /books/* (registered at HTTPStubbingTests/HTTPStubRegistryVerificationTests.swift:\(stubLine + 2))
-            The client received URLError(.resourceUnavailable).
-            """,
-        ])
+        #expect(
+            failures.map(\.message) == [
+                """
+                No stub matches POST https://a.test/login
+                  headers: Content-Type: application/x-www-form-urlencoded
+                  body: user=bob
+                Registered stubs (the last registered that matches wins):
+                    1. GET /books (registered at HTTPStubbingTests/HTTPStubRegistryVerificationTests.swift:\(stubLine))
+                  → 2. POST /login with form fields user=ada (registered at HTTPStubbingTests/HTTPStubRegistryVerificationTests.swift:\(stubLine + 1))
+                        closest: form field user is "bob", expected "ada"
+                    3. DELETE /books/* (registered at HTTPStubbingTests/HTTPStubRegistryVerificationTests.swift:\(stubLine + 2))
+                The client received URLError(.resourceUnavailable).
+                """
+            ])
         #expect(failures.first?.location.line == line)
     }
 
@@ -155,7 +161,9 @@ struct UnhandledRequestTests {
         withKnownIssue {
             stubs.verify(.get("/books").header("Authorization", "Bearer abc"))
         } matching: { issue in
-            issue.isFailure(containing: #"closest: 1. GET https://a.test/books: header Authorization is "Bearer xyz", expected "Bearer abc""#, line: line)
+            issue.isFailure(
+                containing: #"closest: 1. GET https://a.test/books: header Authorization is "Bearer xyz", expected "Bearer abc""#,
+                line: line)
         }
     }
 
@@ -169,7 +177,9 @@ struct UnhandledRequestTests {
             stubs.verify(.post("/books").body(.json(#"{"title": "Dune"}"#)))
         }
 
-        #expect(failures.first?.message.hasSuffix(#"closest: 1. POST https://a.test/books: JSON body is {"title":"Emma"}, expected {"title":"Dune"}"#) == true)
+        #expect(
+            failures.first?.message.hasSuffix(
+                #"closest: 1. POST https://a.test/books: JSON body is {"title":"Emma"}, expected {"title":"Dune"}"#) == true)
     }
 
     @Test("A failing verify over many requests lists the closest ten and counts the rest")
@@ -241,4 +251,3 @@ struct UnhandledRequestTests {
         #expect(failures.isEmpty)
     }
 }
-

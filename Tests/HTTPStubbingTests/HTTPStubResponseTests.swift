@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTTPStubbing
 import TestSupportCore
 import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 @Suite("HTTPStubResponse")
 struct HTTPStubResponseTests {
@@ -87,7 +88,9 @@ struct HTTPStubResponseTests {
         #expect(failures.first?.location.line == line)
     }
 
-    @Test("error(_:) fails the request with that URLError code", arguments: [URLError.Code.notConnectedToInternet, .timedOut, .networkConnectionLost])
+    @Test(
+        "error(_:) fails the request with that URLError code",
+        arguments: [URLError.Code.notConnectedToInternet, .timedOut, .networkConnectionLost])
     func transportError(code: URLError.Code) async throws {
         let stubs = HTTPStubRegistry()
         stubs.stub(.any, with: .error(code))
@@ -123,7 +126,10 @@ struct HTTPStubResponseTests {
         #expect(text == "moved here")
         #expect(response.url?.absoluteString == "https://a.test/new")
         #expect(stubs.requests.map(\.url.absoluteString) == ["https://a.test/old", "https://a.test/new"])
-        #expect(stubs.requests.map(\.outcome) == [.redirected(statusCode: 301, location: try makeURL("https://a.test/new")), .responded(statusCode: 200)])
+        #expect(
+            stubs.requests.map(\.outcome) == [
+                .redirected(statusCode: 301, location: try makeURL("https://a.test/new")), .responded(statusCode: 200),
+            ])
         #expect(stubs.requests.last?.redirectedFrom?.absoluteString == "https://a.test/old")
     }
 
@@ -146,7 +152,8 @@ struct HTTPStubResponseTests {
         stubs.stub(.post("/v1/books"), with: .redirect(to: "/v2/books", status: 307))
         stubs.stub(.post("/v2/books").body(.text("title=Dune")), with: .status(201))
 
-        let (_, response) = try await stubs.session.text(for: try makeRequest("POST", "https://a.test/v1/books", body: Data("title=Dune".utf8)))
+        let (_, response) = try await stubs.session.text(
+            for: try makeRequest("POST", "https://a.test/v1/books", body: Data("title=Dune".utf8)))
 
         #expect(response.statusCode == 201)
     }
@@ -220,4 +227,3 @@ struct HTTPStubResponseTests {
         #expect(stubs.requests.map(\.outcome) == [.cancelled])
     }
 }
-

@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTTPStubbing
 import TestSupportTesting
 import XCTest
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The matchers, delivery options, redirects and cookies under XCTest, through a real session.
 final class HTTPStubbingFeatureXCTests: FailureRecordingTestCase {
@@ -35,7 +36,8 @@ final class HTTPStubbingFeatureXCTests: FailureRecordingTestCase {
         let request = RecordedHTTPRequest(method: .post, url: try XCTUnwrap(URL(string: "https://a.test/logout")))
         let matcher = HTTPRequestMatcher.get("/books") || .post("/login")
 
-        XCTAssertEqual(matcher.mismatches(for: request), ["neither alternative matches; closest POST /login: path is /logout, expected /login"])
+        XCTAssertEqual(
+            matcher.mismatches(for: request), ["neither alternative matches; closest POST /login: path is /logout, expected /login"])
         XCTAssertTrue((!HTTPRequestMatcher.get("/books")).matches(request))
         XCTAssertTrue((HTTPRequestMatcher.method(.post) && .pathSuffix("out")).matches(request))
     }

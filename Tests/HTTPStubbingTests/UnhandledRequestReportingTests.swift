@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTTPStubbing
 import TestSupportTesting
 import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// Unhandled requests are found on URLSession threads, where `Test.current` is nil; these tests
 /// prove the failure still reaches the right Swift Testing test, through the real issue path.

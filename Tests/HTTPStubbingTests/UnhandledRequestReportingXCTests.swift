@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTTPStubbing
 import TestSupportTesting
 import XCTest
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// Under XCTest an unhandled request found on a URLSession thread is reported at once; these
 /// tests capture it through XCTest's real failure path.
@@ -77,7 +78,10 @@ final class UnhandledRequestReportingXCTests: FailureRecordingTestCase {
         }
 
         XCTAssertEqual(failures.count, 1)
-        XCTAssertTrue(failures.first?.description.contains(#"closest: 1. GET https://a.test/books: header Authorization is "Bearer xyz", expected "Bearer abc""#) == true, "\(failures)")
+        XCTAssertTrue(
+            failures.first?.description.contains(
+                #"closest: 1. GET https://a.test/books: header Authorization is "Bearer xyz", expected "Bearer abc""#) == true,
+            "\(failures)")
         XCTAssertEqual(failures.first?.line, line)
     }
 
@@ -101,7 +105,8 @@ final class UnhandledRequestReportingXCTests: FailureRecordingTestCase {
         }
 
         XCTAssertEqual(failures.count, 1)
-        XCTAssertTrue(failures.first?.description.contains(#"Not an HTTP response message: the first line is "hello""#) == true, "\(failures)")
+        XCTAssertTrue(
+            failures.first?.description.contains(#"Not an HTTP response message: the first line is "hello""#) == true, "\(failures)")
         XCTAssertEqual(failures.first?.line, line)
     }
 
@@ -118,4 +123,3 @@ final class UnhandledRequestReportingXCTests: FailureRecordingTestCase {
         }
     }
 }
-

@@ -29,14 +29,16 @@ struct KeyValueStoreFakeDomainTests {
         #expect([before, overridden, store.string(forKey: "AppleLocale")] == ["fr_FR", "de_DE", "fr_FR"])
     }
 
-    @Test("The bridging table of the guide: each stored value read as? Int, Double and Bool", arguments: [
-        (PropertyListValue.bool(true), "Optional(1) Optional(1.0) Optional(true)"),
-        (.integer(1), "Optional(1) Optional(1.0) Optional(true)"),
-        (.integer(5), "Optional(5) Optional(5.0) nil"),
-        (.double(2.0), "Optional(2) Optional(2.0) nil"),
-        (.double(2.5), "nil Optional(2.5) nil"),
-        (.unsignedInteger(UInt64.max), "nil nil nil"),
-    ])
+    @Test(
+        "The bridging table of the guide: each stored value read as? Int, Double and Bool",
+        arguments: [
+            (PropertyListValue.bool(true), "Optional(1) Optional(1.0) Optional(true)"),
+            (.integer(1), "Optional(1) Optional(1.0) Optional(true)"),
+            (.integer(5), "Optional(5) Optional(5.0) nil"),
+            (.double(2.0), "Optional(2) Optional(2.0) nil"),
+            (.double(2.5), "nil Optional(2.5) nil"),
+            (.unsignedInteger(UInt64.max), "nil nil nil"),
+        ])
     func bridgingTable(stored: PropertyListValue, expected: String) {
         let store = KeyValueStoreFake(["k": stored])
         let object = store.object(forKey: "k")
@@ -96,8 +98,9 @@ struct KeyValueStoreFakeDomainTests {
 #if !canImport(Darwin)
 @Suite("Linux Foundation's UserDefaults differs where the table says so")
 struct LinuxUserDefaultsDifferenceTests {
-    @Test("Each case marked as differing on Linux still differs, so its reason stays true",
-          arguments: StoreSemanticsCase.all.filter { $0.linuxDiffers != nil })
+    @Test(
+        "Each case marked as differing on Linux still differs, so its reason stays true",
+        arguments: StoreSemanticsCase.all.filter { $0.linuxDiffers != nil })
     func linuxStillDiffers(_ semantics: StoreSemanticsCase) {
         withIsolatedUserDefaults { defaults in
             semantics.arrange(defaults)

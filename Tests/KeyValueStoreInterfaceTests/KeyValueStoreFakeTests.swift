@@ -14,11 +14,12 @@ struct KeyValueStoreFakeWriteTests {
         store.set("dark", forKey: "theme")
         store.removeObject(forKey: "goal")
 
-        #expect(store.writes == [
-            KeyValueStoreWrite(key: "goal", value: .integer(30)),
-            KeyValueStoreWrite(key: "theme", value: .string("dark")),
-            KeyValueStoreWrite(key: "goal", value: nil),
-        ])
+        #expect(
+            store.writes == [
+                KeyValueStoreWrite(key: "goal", value: .integer(30)),
+                KeyValueStoreWrite(key: "theme", value: .string("dark")),
+                KeyValueStoreWrite(key: "goal", value: nil),
+            ])
     }
 
     @Test("Registered defaults are returned but neither stored nor recorded as writes")
@@ -62,7 +63,8 @@ struct KeyValueStoreFakeWriteTests {
 
         #expect(store.object(forKey: "settings") == nil)
         #expect(store.writes.isEmpty)
-        #expect(store.misuses.first?.contains("set(_:forKey: \"settings\") was given a Settings, which is not a property-list value") == true)
+        #expect(
+            store.misuses.first?.contains("set(_:forKey: \"settings\") was given a Settings, which is not a property-list value") == true)
     }
 
     @Test("Narrow integer types are stored as Int, as UserDefaults does")

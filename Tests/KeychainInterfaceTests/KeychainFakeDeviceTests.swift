@@ -26,10 +26,11 @@ struct KeychainFakeDeviceTests {
 
     @Test("After the first unlock and a lock, afterFirstUnlock items read and whenUnlocked items do not")
     func lockedAfterFirstUnlock() throws {
-        let keychain = KeychainFake(items: [
-            KeychainFake.Item(Data("r".utf8), account: "refresh", in: auth, accessibility: .afterFirstUnlock),
-            KeychainFake.Item(Data("s".utf8), account: "session", in: auth, accessibility: .whenUnlocked),
-        ], lockState: .beforeFirstUnlock)
+        let keychain = KeychainFake(
+            items: [
+                KeychainFake.Item(Data("r".utf8), account: "refresh", in: auth, accessibility: .afterFirstUnlock),
+                KeychainFake.Item(Data("s".utf8), account: "session", in: auth, accessibility: .whenUnlocked),
+            ], lockState: .beforeFirstUnlock)
 
         keychain.lockState = .unlocked
         keychain.isDeviceLocked = true
@@ -96,12 +97,15 @@ struct KeychainFakeEntitlementTests {
         #expect(throws: KeychainError.missingEntitlement) {
             try keychain.read(account: "token", in: KeychainScope(service: "s", accessGroup: "TEAM.shared"))
         }
-        #expect(keychain.lastOperation?.detail
-            == "access group 'TEAM.shared' is not entitled; the fake has no keychain-access-groups entitlement; create it with KeychainFake(accessGroups: [\"TEAM.shared\"])")
+        #expect(
+            keychain.lastOperation?.detail
+                == "access group 'TEAM.shared' is not entitled; the fake has no keychain-access-groups entitlement; create it with KeychainFake(accessGroups: [\"TEAM.shared\"])"
+        )
     }
 
-    @Test("Every operation on a group outside the entitlements throws missingEntitlement and lists the entitled groups",
-          arguments: KeychainOperation.Kind.allCases)
+    @Test(
+        "Every operation on a group outside the entitlements throws missingEntitlement and lists the entitled groups",
+        arguments: KeychainOperation.Kind.allCases)
     func everyKindChecksEntitlement(kind: KeychainOperation.Kind) {
         let keychain = KeychainFake(accessGroups: ["TEAM.app", "TEAM.shared"])
         let other = KeychainScope(service: "s", accessGroup: "TEAM.other")
@@ -212,8 +216,10 @@ struct KeychainFakeNearMissTests {
         try keychain.add(Data(), account: "refresh", in: auth)
 
         #expect(throws: KeychainError.itemNotFound) { try keychain.read(account: "tokn", in: auth) }
-        #expect(keychain.lastOperation?.description
-            == "read 'tokn' in service 'com.bookshelf.auth' → itemNotFound (-25300); did you mean 'token'? accounts in service 'com.bookshelf.auth': 'refresh', 'token'")
+        #expect(
+            keychain.lastOperation?.description
+                == "read 'tokn' in service 'com.bookshelf.auth' → itemNotFound (-25300); did you mean 'token'? accounts in service 'com.bookshelf.auth': 'refresh', 'token'"
+        )
     }
 
     @Test("A miss in an empty service says the service holds no items")
@@ -231,7 +237,9 @@ struct KeychainFakeNearMissTests {
 
         _ = try? keychain.read(account: "token", in: auth)
 
-        #expect(keychain.lastOperation?.detail?.hasPrefix("'token' exists in that service with another access group or synchronizable flag") == true)
+        #expect(
+            keychain.lastOperation?.detail?.hasPrefix("'token' exists in that service with another access group or synchronizable flag")
+                == true)
     }
 
     @Test("A long list of accounts is cut at five and the rest counted")

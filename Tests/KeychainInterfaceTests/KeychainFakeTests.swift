@@ -167,12 +167,15 @@ struct KeychainFakeFaultTests {
         try keychain.add(Data(), account: "token", in: auth)
         _ = try? keychain.read(account: "missing", in: auth)
 
-        #expect(keychain.operations == [
-            KeychainOperation(kind: .add, account: "token", scope: auth, error: nil),
-            KeychainOperation(kind: .read, account: "missing", scope: auth, error: .itemNotFound),
-        ])
-        #expect(keychain.operations.last?.description
-            == "read 'missing' in service 'com.bookshelf.auth' → itemNotFound (-25300); accounts in service 'com.bookshelf.auth': 'token'")
+        #expect(
+            keychain.operations == [
+                KeychainOperation(kind: .add, account: "token", scope: auth, error: nil),
+                KeychainOperation(kind: .read, account: "missing", scope: auth, error: .itemNotFound),
+            ])
+        #expect(
+            keychain.operations.last?.description
+                == "read 'missing' in service 'com.bookshelf.auth' → itemNotFound (-25300); accounts in service 'com.bookshelf.auth': 'token'"
+        )
     }
 
     @Test("Concurrent adds from many tasks are all kept")
@@ -232,15 +235,17 @@ struct KeychainConvenienceTests {
 
 @Suite("KeychainError statuses")
 struct KeychainErrorTests {
-    @Test("Each case maps to its Security status and back", arguments: [
-        (KeychainError.duplicateItem, Int32(-25299)),
-        (.itemNotFound, -25300),
-        (.interactionNotAllowed, -25308),
-        (.missingEntitlement, -34018),
-        (.authenticationFailed, -25293),
-        (.badParameter, -50),
-        (.unimplemented, -4),
-    ])
+    @Test(
+        "Each case maps to its Security status and back",
+        arguments: [
+            (KeychainError.duplicateItem, Int32(-25299)),
+            (.itemNotFound, -25300),
+            (.interactionNotAllowed, -25308),
+            (.missingEntitlement, -34018),
+            (.authenticationFailed, -25293),
+            (.badParameter, -50),
+            (.unimplemented, -4),
+        ])
     func statusRoundTrips(error: KeychainError, status: Int32) {
         #expect(error.status == status)
         #expect(KeychainError(status: status) == error)

@@ -1,5 +1,5 @@
-import StubGeneratorFixtures
 import StubGeneratorFixtureStubs
+import StubGeneratorFixtures
 import TestSupportKit
 import XCTest
 

@@ -29,20 +29,22 @@ struct StubGeneratorMessageTests {
         let result = try fixtures.generate(protocols: ["Factory"])
 
         #expect(result.stubs.isEmpty)
-        #expect(result.skipped.map(\.description) == [
-            "skipped protocol 'Factory': static requirement 'make()' (of Factory) would need a spy shared by every test "
-                + "running in parallel; write this stub by hand, keeping the static answer in a task local",
-        ])
+        #expect(
+            result.skipped.map(\.description) == [
+                "skipped protocol 'Factory': static requirement 'make()' (of Factory) would need a spy shared by every test "
+                    + "running in parallel; write this stub by hand, keeping the static answer in a task local"
+            ])
     }
 
     @Test("a generic method returning its generic parameter is refused with the reason")
     func genericResultIsRefused() throws {
         let result = try fixtures.generate(protocols: ["Decoding"])
 
-        #expect(result.skipped.map(\.reason) == [
-            "generic method 'decode(_:from:)' (of Decoding) returns its generic parameter, which one spy cannot produce "
-                + "for every type; write this stub by hand",
-        ])
+        #expect(
+            result.skipped.map(\.reason) == [
+                "generic method 'decode(_:from:)' (of Decoding) returns its generic parameter, which one spy cannot produce "
+                    + "for every type; write this stub by hand"
+            ])
     }
 
     @Test("a protocol inheriting from another module is refused with the inherited protocol named")

@@ -8,9 +8,10 @@ struct SeededRandomNumberGeneratorTests {
     func seedZeroMatchesReference() {
         var generator = SeededRandomNumberGenerator(seed: 0)
 
-        #expect([generator.next(), generator.next(), generator.next()] == [
-            0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4, 0x06C4_5D18_8009_454F,
-        ])
+        #expect(
+            [generator.next(), generator.next(), generator.next()] == [
+                0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4, 0x06C4_5D18_8009_454F,
+            ])
     }
     // end-snippet
 
@@ -18,9 +19,10 @@ struct SeededRandomNumberGeneratorTests {
     func seedFortyTwoIsPinned() {
         var generator = SeededRandomNumberGenerator(seed: 42)
 
-        #expect([generator.next(), generator.next(), generator.next()] == [
-            0xBDD7_3226_2FEB_6E95, 0x28EF_E333_B266_F103, 0x4752_6757_130F_9F52,
-        ])
+        #expect(
+            [generator.next(), generator.next(), generator.next()] == [
+                0xBDD7_3226_2FEB_6E95, 0x28EF_E333_B266_F103, 0x4752_6757_130F_9F52,
+            ])
     }
 
     @Test("equal seeds give equal sequences")

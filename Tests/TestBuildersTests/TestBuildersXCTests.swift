@@ -14,10 +14,12 @@ final class TestBuildersXCTests: XCTestCase {
 
         let users = BuilderTestUser.make(count: 2) { user, _ in user.id = ids.next() }
 
-        XCTAssertEqual(users.map(\.id.uuidString), [
-            "00000000-0000-0000-0000-000000000001",
-            "00000000-0000-0000-0000-000000000002",
-        ])
+        XCTAssertEqual(
+            users.map(\.id.uuidString),
+            [
+                "00000000-0000-0000-0000-000000000001",
+                "00000000-0000-0000-0000-000000000002",
+            ])
     }
 
     func test_sequentialUUIDGenerator_injected_givesSameIDsEveryRun() {

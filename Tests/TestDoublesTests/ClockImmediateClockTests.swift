@@ -63,7 +63,10 @@ struct UnimplementedClockTests {
             _ = clock.now
         }
 
-        #expect(failures.map(\.message) == ["Unimplemented: UnimplementedClock was used (now was read); this code path was expected not to use the clock"])
+        #expect(
+            failures.map(\.message) == [
+                "Unimplemented: UnimplementedClock was used (now was read); this code path was expected not to use the clock"
+            ])
     }
 }
 

@@ -83,11 +83,12 @@ struct TestClockSteppingTests {
         let log = Locked<[String]>([])
         var tasks: [Task<Void, Never>] = []
         for name in ["A", "B", "C"] {
-            tasks.append(Task {
-                do { try await clock.sleep(for: .seconds(1)) } catch { return }
-                log.withLock { $0.append("\(name) woke") }
-                do { try await clock.sleep(for: .seconds(10)) } catch { return }
-            })
+            tasks.append(
+                Task {
+                    do { try await clock.sleep(for: .seconds(1)) } catch { return }
+                    log.withLock { $0.append("\(name) woke") }
+                    do { try await clock.sleep(for: .seconds(10)) } catch { return }
+                })
             await clock.waitForSleepers(count: tasks.count)
         }
 
@@ -164,7 +165,9 @@ struct TestClockSteppingTests {
         let line = #line + 2
         await withKnownIssue {
             await clock.run(maxSteps: 5)
-        } matching: { $0.isFailure(containing: "run() on the TestClock stopped after 5 wakes at 5.0 seconds", line: line) }
+        } matching: {
+            $0.isFailure(containing: "run() on the TestClock stopped after 5 wakes at 5.0 seconds", line: line)
+        }
 
         #expect(clock.now.offset == .seconds(5))
         task.cancel()
@@ -230,12 +233,13 @@ struct TestClockSteppingTests {
             let log = Locked<[String]>([])
             var tasks: [Task<Void, Never>] = []
             for (name, delays) in [("x", [2, 1]), ("y", [1, 2]), ("z", [3])] {
-                tasks.append(Task {
-                    for delay in delays {
-                        do { try await clock.sleep(for: .seconds(delay)) } catch { return }
-                        log.withLock { $0.append("\(name)\(clock.now.offset.components.seconds)") }
-                    }
-                })
+                tasks.append(
+                    Task {
+                        for delay in delays {
+                            do { try await clock.sleep(for: .seconds(delay)) } catch { return }
+                            log.withLock { $0.append("\(name)\(clock.now.offset.components.seconds)") }
+                        }
+                    })
                 await clock.waitForSleepers(count: tasks.count)
             }
             await clock.advance(by: .seconds(3))

@@ -151,7 +151,8 @@ struct TestClockWaitTests {
         withKnownIssue {
             clock.expectNoPendingSleepers()
         } matching: { issue in
-            issue.isFailure(containing: "Expected no pending sleepers on the TestClock at 0.0 seconds, found 1 sleeping until 30.0 seconds", line: line)
+            issue.isFailure(
+                containing: "Expected no pending sleepers on the TestClock at 0.0 seconds, found 1 sleeping until 30.0 seconds", line: line)
         }
 
         let result = await task.result

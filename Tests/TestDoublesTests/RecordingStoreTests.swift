@@ -1,7 +1,7 @@
-import Testing
 import TestDoubles
 import TestSupportCore
 import TestSupportTesting
+import Testing
 
 enum RecordingStoreTestAction: Equatable, Sendable {
     case increment
@@ -191,9 +191,10 @@ struct RecordingStoreWaitTests {
             await store.waitForActions(2, timeout: .zero)
         }
 
-        #expect(failures.map(\.message) == [
-            "Timed out after 0 s waiting for 2 dispatched actions; 1 dispatched:\n  #1 increment",
-        ])
+        #expect(
+            failures.map(\.message) == [
+                "Timed out after 0 s waiting for 2 dispatched actions; 1 dispatched:\n  #1 increment"
+            ])
         #expect(failures.map(\.location.line) == [line])
     }
 
@@ -229,10 +230,11 @@ struct RecordingStoreVerificationTests {
 
         let failures = FailureReporter.collectFailures { store.expectDispatched([.add(2), .increment]) }
 
-        #expect(failures.map(\.message) == [
-            "Expected 2 dispatched actions, got 1\n  action #1 differs:\n    expected add(2), got add(1)\n"
-                + "  action #2 missing: expected increment",
-        ])
+        #expect(
+            failures.map(\.message) == [
+                "Expected 2 dispatched actions, got 1\n  action #1 differs:\n    expected add(2), got add(1)\n"
+                    + "  action #2 missing: expected increment"
+            ])
     }
 
     @Test("expectDispatched(count:) reports the count and lists the actions")
@@ -296,9 +298,10 @@ struct RecordingStoreInstallationTests {
 
         #expect(ranOperation)
         #expect(failures.map(\.location.line) == [line])
-        #expect(failures.first?.message.hasPrefix(
-            "Cannot install RecordingStore<String, ()> in a slot of type RecordingStoreTestDispatching: "
-                + "the store does not conform to it."
-        ) == true)
+        #expect(
+            failures.first?.message.hasPrefix(
+                "Cannot install RecordingStore<String, ()> in a slot of type RecordingStoreTestDispatching: "
+                    + "the store does not conform to it."
+            ) == true)
     }
 }

@@ -42,7 +42,9 @@ final class RecordingStoreXCTests: FailureRecordingTestCase {
         let failures = capturingXCTestFailures { store.expectDispatched([.add(2)]) }
 
         let failure = try XCTUnwrap(failures.first)
-        XCTAssertTrue(failure.description.contains("Expected other dispatched actions\n  action #1 differs:\n    expected add(2), got add(1)"), failure.description)
+        XCTAssertTrue(
+            failure.description.contains("Expected other dispatched actions\n  action #1 differs:\n    expected add(2), got add(1)"),
+            failure.description)
         XCTAssertEqual(failure.line, line)
     }
 

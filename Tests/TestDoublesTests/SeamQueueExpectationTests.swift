@@ -17,7 +17,8 @@ struct SeamNoPendingWorkTests {
             queue.expectNoPendingWork()
         } matching: { issue in
             issue.isFailure(
-                containing: "Expected no pending work on queue 'search' at virtual time 0.0 seconds, found 1 block(s): #0 asyncAfterDeadline due at 0.3 seconds",
+                containing:
+                    "Expected no pending work on queue 'search' at virtual time 0.0 seconds, found 1 block(s): #0 asyncAfterDeadline due at 0.3 seconds",
                 line: line
             )
         }
@@ -56,7 +57,9 @@ struct SeamNoMisuseTests {
         let again = FailureReporter.collectFailures { queue.expectNoMisuse() }
 
         #expect(failures.map(\.location.line) == [line])
-        #expect(failures.first?.message.hasPrefix("sync was called on queue 'db' from inside its own work: a real serial queue deadlocks here") == true)
+        #expect(
+            failures.first?.message.hasPrefix("sync was called on queue 'db' from inside its own work: a real serial queue deadlocks here")
+                == true)
         #expect(again.isEmpty)
     }
 
@@ -96,9 +99,10 @@ struct SeamUnimplementedQueueTests {
 
         let failures = FailureReporter.collectFailures { queue.asyncAfter(deadline: .now() + 1) {} }
 
-        #expect(failures.map(\.message) == [
-            "Unimplemented: asyncAfter(deadline:) was called on queue 'timer'; this code path was expected not to use the queue",
-        ])
+        #expect(
+            failures.map(\.message) == [
+                "Unimplemented: asyncAfter(deadline:) was called on queue 'timer'; this code path was expected not to use the queue"
+            ])
     }
 }
 

@@ -21,7 +21,8 @@ struct SeamKeychainFaultTests {
             keychain.expectAllInjectedFaultsUsed()
         } matching: { issue in
             issue.isFailure(
-                containing: "Expected the injected add fault(s) interactionNotAllowed (-25308) to be used, but 1 remained; 0 add operation(s) ran",
+                containing:
+                    "Expected the injected add fault(s) interactionNotAllowed (-25308) to be used, but 1 remained; 0 add operation(s) ran",
                 line: line
             )
         }
@@ -47,7 +48,8 @@ struct SeamUnimplementedKeychainTests {
         withKnownIssue {
             #expect(throws: KeychainError.unimplemented) { try keychain.read(account: "token", in: scope) }
         } matching: { issue in
-            issue.isFailure(containing: "Unimplemented: keychain read(account: 'token', in: service 'com.bookshelf.auth') was called", line: line)
+            issue.isFailure(
+                containing: "Unimplemented: keychain read(account: 'token', in: service 'com.bookshelf.auth') was called", line: line)
         }
     }
 }
@@ -75,9 +77,10 @@ struct SeamKeyValueStoreTests {
         let failures = FailureReporter.collectFailures { value = store.bool(forKey: "onboardingDone") }
 
         #expect(value == false)
-        #expect(failures.map(\.message) == [
-            "Unimplemented: key-value store bool(forKey: \"onboardingDone\") was called; this code path was expected not to use the store",
-        ])
+        #expect(
+            failures.map(\.message) == [
+                "Unimplemented: key-value store bool(forKey: \"onboardingDone\") was called; this code path was expected not to use the store"
+            ])
     }
 }
 
@@ -155,7 +158,8 @@ struct SeamKeyValueWriteExpectationTests {
             store.expectRecorded(KeyValueStoreWrite(key: "gaol", value: .integer(4)))
         } matching: { issue in
             issue.isFailure(
-                containing: "Expected the write set \"gaol\" = 4, but it was not recorded; did you mean set \"goal\" = 4 or set \"goal\" = 3 or set \"goal\" = 2? (3 other write(s) not shown)",
+                containing:
+                    "Expected the write set \"gaol\" = 4, but it was not recorded; did you mean set \"goal\" = 4 or set \"goal\" = 3 or set \"goal\" = 2? (3 other write(s) not shown)",
                 line: line
             )
         }
@@ -181,7 +185,9 @@ final class SeamKeyValueWriteExpectationXCTests: FailureRecordingTestCase {
         }
 
         XCTAssertEqual(failures.map(\.line), [line])
-        XCTAssertTrue(failures.first?.description.contains("Expected the write set \"goal\" = 30, but it was not recorded; no writes were recorded") ?? false)
+        XCTAssertTrue(
+            failures.first?.description.contains("Expected the write set \"goal\" = 30, but it was not recorded; no writes were recorded")
+                ?? false)
     }
 }
 
@@ -212,9 +218,10 @@ struct SeamKeychainOperationExpectationTests {
         let keychain = KeychainFake()
         _ = try? keychain.read(account: "tokn", in: scope)
 
-        #expect(FailureReporter.collectFailures {
-            keychain.expectRecorded(KeychainOperation(kind: .read, account: "tokn", scope: scope, error: .itemNotFound))
-        }.isEmpty)
+        #expect(
+            FailureReporter.collectFailures {
+                keychain.expectRecorded(KeychainOperation(kind: .read, account: "tokn", scope: scope, error: .itemNotFound))
+            }.isEmpty)
     }
 }
 

@@ -1,7 +1,7 @@
-import Testing
 import TestDoubles
 import TestSupportCore
 import TestSupportTesting
+import Testing
 
 @Suite("Spy default answers and strict fallbacks")
 struct SpyDefaultAnswerTests {
@@ -133,10 +133,11 @@ struct SpyArgumentsTests {
             navigator.navigateSpy.expectCalled(with: .detail(4), true)
         }
 
-        #expect(failures.map(\.message) == [
-            "Expected navigate(to:animated:) to be called with (to: detail(4), animated: true), but its 1 call had "
-                + "other arguments:\n  #1 (to: detail(3), animated: true)\nCall #1 differs:\n    to: expected detail(4), got detail(3)",
-        ])
+        #expect(
+            failures.map(\.message) == [
+                "Expected navigate(to:animated:) to be called with (to: detail(4), animated: true), but its 1 call had "
+                    + "other arguments:\n  #1 (to: detail(3), animated: true)\nCall #1 differs:\n    to: expected detail(4), got detail(3)"
+            ])
     }
 }
 
@@ -149,7 +150,8 @@ struct SpyBoundedMessageTests {
 
         let failures = FailureReporter.collectFailures { spy.expectNotCalled() }
 
-        let expectedLines = ["Expected remove(id:) not to be called, but it was called 25 times:"]
+        let expectedLines =
+            ["Expected remove(id:) not to be called, but it was called 25 times:"]
             + (1...10).map { "  #\($0) \($0)" } + ["  … and 15 more"]
         #expect(failures.map(\.message) == [expectedLines.joined(separator: "\n")])
     }
@@ -300,9 +302,10 @@ struct MainActorSpyFormTests {
 
         let failures = FailureReporter.collectFailures { spy.call(SpyTestScreen(title: "Dune")) }
 
-        #expect(failures.map(\.message) == [
-            "Unimplemented: dismiss(_:) was called with SpyTestScreen(title: \"Dune\"), but this test declared it must not be called",
-        ])
+        #expect(
+            failures.map(\.message) == [
+                "Unimplemented: dismiss(_:) was called with SpyTestScreen(title: \"Dune\"), but this test declared it must not be called"
+            ])
     }
 
     @Test("results(inOrder:) answers a failure, then a value")

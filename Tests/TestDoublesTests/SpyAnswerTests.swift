@@ -1,7 +1,7 @@
-import Testing
 import TestDoubles
 import TestSupportCore
 import TestSupportTesting
+import Testing
 
 @Suite("MethodSpy answers")
 struct SpyAnswerTests {
@@ -32,10 +32,11 @@ struct SpyAnswerTests {
         }
 
         #expect(answers == [1, 2, -1])
-        #expect(failures.map(\.message) == [
-            "count() was called 3 times but only 2 answers were configured (afterLast: .reportFailure); "
-                + "returned the fallback -1",
-        ])
+        #expect(
+            failures.map(\.message) == [
+                "count() was called 3 times but only 2 answers were configured (afterLast: .reportFailure); "
+                    + "returned the fallback -1"
+            ])
     }
 
     @Test("an empty answer sequence is reported at the configuring line")
@@ -141,10 +142,11 @@ struct SpyAnswerTests {
         }
 
         #expect(answer == -1)
-        #expect(failures.map(\.message) == [
-            "length(_:) has an asynchronous answer but was called synchronously; configure it with a synchronous closure; "
-                + "returned the fallback -1",
-        ])
+        #expect(
+            failures.map(\.message) == [
+                "length(_:) has an asynchronous answer but was called synchronously; configure it with a synchronous closure; "
+                    + "returned the fallback -1"
+            ])
     }
 }
 
@@ -158,11 +160,12 @@ struct SpyFallbackTests {
             await #expect(throws: SpyError.noAnswer(method: "fetch(id:)")) { try await catalog.fetch(id: 9) }
         }
 
-        #expect(failures.map(\.message) == [
-            "fetch(id:) was called with 9 but has no answer configured; "
-                + "configure one in the test with returns(_:), answers(_:) or throws(_:), or create the spy with defaultAnswer: to answer unconfigured calls silently; threw SpyError.noAnswer"
-                + " (the spy was created in the test \"an unconfigured throwing spy reports the method and throws SpyError.noAnswer\")",
-        ])
+        #expect(
+            failures.map(\.message) == [
+                "fetch(id:) was called with 9 but has no answer configured; "
+                    + "configure one in the test with returns(_:), answers(_:) or throws(_:), or create the spy with defaultAnswer: to answer unconfigured calls silently; threw SpyError.noAnswer"
+                    + " (the spy was created in the test \"an unconfigured throwing spy reports the method and throws SpyError.noAnswer\")"
+            ])
     }
 
     @Test("an unconfigured spy's failure points at the calling line")
@@ -186,11 +189,12 @@ struct SpyFallbackTests {
         }
 
         #expect(titles == [])
-        #expect(failures.map(\.message) == [
-            "titles(page:) was called with 1 but has no answer configured; "
-                + "configure one in the test with returns(_:), answers(_:) or throws(_:), or create the spy with defaultAnswer: to answer unconfigured calls silently; returned the fallback []"
-                + " (the spy was created in the test \"a throwing spy created with a fallback value returns it instead of throwing\")",
-        ])
+        #expect(
+            failures.map(\.message) == [
+                "titles(page:) was called with 1 but has no answer configured; "
+                    + "configure one in the test with returns(_:), answers(_:) or throws(_:), or create the spy with defaultAnswer: to answer unconfigured calls silently; returned the fallback []"
+                    + " (the spy was created in the test \"a throwing spy created with a fallback value returns it instead of throwing\")"
+            ])
     }
 
     @Test("an unimplemented spy reports the method and its arguments")
@@ -201,10 +205,11 @@ struct SpyFallbackTests {
             _ = spy.call("dune")
         }
 
-        #expect(failures.map(\.message) == [
-            "Unimplemented: rating(for:) was called with \"dune\", but this test declared it must not be called; "
-                + "returned the fallback 0",
-        ])
+        #expect(
+            failures.map(\.message) == [
+                "Unimplemented: rating(for:) was called with \"dune\", but this test declared it must not be called; "
+                    + "returned the fallback 0"
+            ])
     }
 
     @Test("an unimplemented throwing spy throws SpyError.unimplemented")
@@ -227,10 +232,11 @@ struct SpyFallbackTests {
             spy.call(2)
         }
 
-        #expect(failures.map(\.message) == [
-            "Unimplemented: remove(id:) was called with 1, but this test declared it must not be called",
-            "Unimplemented: remove(id:) was called with 2, but this test declared it must not be called",
-        ])
+        #expect(
+            failures.map(\.message) == [
+                "Unimplemented: remove(id:) was called with 1, but this test declared it must not be called",
+                "Unimplemented: remove(id:) was called with 2, but this test declared it must not be called",
+            ])
     }
 
     @Test("an unimplemented spy given an answer behaves as an ordinary spy")
@@ -277,10 +283,11 @@ struct SpyFallbackTests {
             await Task.detached { _ = spy.call(1) }.value
         }
 
-        #expect(failures.map(\.message) == [
-            "score(_:) was called with 1 but has no answer configured; "
-                + "configure one in the test with returns(_:), answers(_:) or throws(_:), or create the spy with defaultAnswer: to answer unconfigured calls silently; returned the fallback 0"
-                + " (the spy was created in the test \"a failure from a detached task reaches the scope that created the spy\")",
-        ])
+        #expect(
+            failures.map(\.message) == [
+                "score(_:) was called with 1 but has no answer configured; "
+                    + "configure one in the test with returns(_:), answers(_:) or throws(_:), or create the spy with defaultAnswer: to answer unconfigured calls silently; returned the fallback 0"
+                    + " (the spy was created in the test \"a failure from a detached task reaches the scope that created the spy\")"
+            ])
     }
 }

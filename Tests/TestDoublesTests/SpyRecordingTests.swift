@@ -1,7 +1,7 @@
-import Testing
 import TestDoubles
 import TestSupportCore
 import TestSupportTesting
+import Testing
 
 @Suite("MethodSpy recording")
 struct SpyRecordingTests {
@@ -99,11 +99,12 @@ struct SpyRecordingTests {
             #expect(catalog.countSpy.call() == 0)
         }
 
-        #expect(failures.map(\.message) == [
-            "count() was called with no arguments but has no answer configured; "
-                + "configure one in the test with returns(_:), answers(_:) or throws(_:), or create the spy with defaultAnswer: to answer unconfigured calls silently; returned the fallback 0"
-                + " (the spy was created in the test \"reset forgets the configured answer, so the next call is unconfigured again\")",
-        ])
+        #expect(
+            failures.map(\.message) == [
+                "count() was called with no arguments but has no answer configured; "
+                    + "configure one in the test with returns(_:), answers(_:) or throws(_:), or create the spy with defaultAnswer: to answer unconfigured calls silently; returned the fallback 0"
+                    + " (the spy was created in the test \"reset forgets the configured answer, so the next call is unconfigured again\")"
+            ])
     }
 
     @Test("a spy for a method returning nothing answers without configuration")
@@ -166,10 +167,11 @@ struct SpyIsolationTests {
             }
         }
 
-        #expect(failures.map(\.message) == [
-            "parse(_:) was called with \"x\" but has no answer configured; "
-                + "configure one in the test with returns(_:), answers(_:) or throws(_:), or create the spy with defaultAnswer: to answer unconfigured calls silently; threw SpyTestError(code: -1)"
-                + " (the spy was created in the test \"an unconfigured typed-throws spy reports and throws its fallback error\")",
-        ])
+        #expect(
+            failures.map(\.message) == [
+                "parse(_:) was called with \"x\" but has no answer configured; "
+                    + "configure one in the test with returns(_:), answers(_:) or throws(_:), or create the spy with defaultAnswer: to answer unconfigured calls silently; threw SpyTestError(code: -1)"
+                    + " (the spy was created in the test \"an unconfigured typed-throws spy reports and throws its fallback error\")"
+            ])
     }
 }

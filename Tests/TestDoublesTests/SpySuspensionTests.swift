@@ -1,7 +1,7 @@
-import Testing
 import TestDoubles
 import TestSupportCore
 import TestSupportTesting
+import Testing
 
 /// A small main-actor model with a loading flag, as view models have.
 @MainActor
@@ -112,10 +112,11 @@ struct SpySuspensionTests {
             #expect(!arrived)
         }
 
-        #expect(failures.map(\.message) == [
-            "Timed out after 0 s waiting for 1 call to fetch(id:) to suspend; 0 suspended. "
-                + "Is the code under test calling it from an async context?",
-        ])
+        #expect(
+            failures.map(\.message) == [
+                "Timed out after 0 s waiting for 1 call to fetch(id:) to suspend; 0 suspended. "
+                    + "Is the code under test calling it from an async context?"
+            ])
         #expect(failures.map(\.location.line) == [line])
     }
 
@@ -145,10 +146,11 @@ struct SpySuspensionTests {
         }
 
         #expect(count == 3)
-        #expect(failures.map(\.message) == [
-            "count() was called synchronously while its calls are suspended; only asynchronous calls can be held, "
-                + "so this one was answered at once",
-        ])
+        #expect(
+            failures.map(\.message) == [
+                "count() was called synchronously while its calls are suspended; only asynchronous calls can be held, "
+                    + "so this one was answered at once"
+            ])
     }
 
     @Test("reset releases held calls")
@@ -216,9 +218,10 @@ struct SpyWaitForCallsTests {
             await spy.waitForCalls(2, timeout: .zero)
         }
 
-        #expect(failures.map(\.message) == [
-            "Timed out after 0 s waiting for ping(_:) to be called 2 times; it was called once:\n  #1 7",
-        ])
+        #expect(
+            failures.map(\.message) == [
+                "Timed out after 0 s waiting for ping(_:) to be called 2 times; it was called once:\n  #1 7"
+            ])
         #expect(failures.map(\.location.line) == [line])
     }
 }

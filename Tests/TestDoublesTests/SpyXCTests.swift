@@ -30,7 +30,8 @@ final class SpyXCTests: FailureRecordingTestCase {
 
         let failure = try XCTUnwrap(failures.first)
         XCTAssertTrue(
-            failure.description.contains("Unimplemented: rating(for:) was called with \"dune\", but this test declared it must not be called"),
+            failure.description.contains(
+                "Unimplemented: rating(for:) was called with \"dune\", but this test declared it must not be called"),
             failure.description
         )
         XCTAssertEqual(failure.line, line)

@@ -1,7 +1,7 @@
-import Testing
 import TestDoubles
 import TestSupportCore
 import TestSupportTesting
+import Testing
 
 @Suite("expectCalledOnce, expectCalled(times:), expectNotCalled")
 struct VerificationCountTests {
@@ -93,15 +93,16 @@ struct VerificationArgumentTests {
         let line = #line + 1
         let failures = FailureReporter.collectFailures { spy.expectCalled(with: dune) }
 
-        #expect(failures.map(\.message) == [
-            """
-            Expected save(_:) to be called with SpyTestBook(title: "Dune", pages: 412), but its 2 calls had other arguments:
-              #1 SpyTestBook(title: "Emma", pages: 300)
-              #2 SpyTestBook(title: "Dune", pages: 400)
-            Call #2 differs:
-                pages: expected 412, got 400
-            """,
-        ])
+        #expect(
+            failures.map(\.message) == [
+                """
+                Expected save(_:) to be called with SpyTestBook(title: "Dune", pages: 412), but its 2 calls had other arguments:
+                  #1 SpyTestBook(title: "Emma", pages: 300)
+                  #2 SpyTestBook(title: "Dune", pages: 400)
+                Call #2 differs:
+                    pages: expected 412, got 400
+                """
+            ])
         #expect(failures.map(\.location.line) == [line])
     }
 
@@ -122,9 +123,10 @@ struct VerificationArgumentTests {
 
         let failures = FailureReporter.collectFailures { spy.expectCalledOnce(with: 3) }
 
-        #expect(failures.map(\.message) == [
-            "Expected remove(id:) to be called once with 3, but it was called 2 times\n  call #2 unexpected: 4",
-        ])
+        #expect(
+            failures.map(\.message) == [
+                "Expected remove(id:) to be called once with 3, but it was called 2 times\n  call #2 unexpected: 4"
+            ])
     }
 
     @Test("expectCalls reports each differing, missing call")
@@ -137,15 +139,16 @@ struct VerificationArgumentTests {
             spy.expectCalls([dune, SpyTestBook(title: "Emma", pages: 300), dune])
         }
 
-        #expect(failures.map(\.message) == [
-            """
-            Expected save(_:) to be called 3 times with [SpyTestBook(title: "Dune", pages: 412), \
-            SpyTestBook(title: "Emma", pages: 300), SpyTestBook(title: "Dune", pages: 412)], but it was called 2 times
-              call #2 differs:
-                pages: expected 300, got 1
-              call #3 missing: expected SpyTestBook(title: "Dune", pages: 412)
-            """,
-        ])
+        #expect(
+            failures.map(\.message) == [
+                """
+                Expected save(_:) to be called 3 times with [SpyTestBook(title: "Dune", pages: 412), \
+                SpyTestBook(title: "Emma", pages: 300), SpyTestBook(title: "Dune", pages: 412)], but it was called 2 times
+                  call #2 differs:
+                    pages: expected 300, got 1
+                  call #3 missing: expected SpyTestBook(title: "Dune", pages: 412)
+                """
+            ])
     }
 
     @Test("expectCalledOnce(with:) says the expected and the actual value in its headline")
@@ -155,9 +158,10 @@ struct VerificationArgumentTests {
 
         let failures = FailureReporter.collectFailures { spy.expectCalls(["b"]) }
 
-        #expect(failures.map(\.message) == [
-            "Expected log(_:) to be called once with \"b\", but it was called with \"a\"\n  call #1 differs:\n    expected \"b\", got \"a\"",
-        ])
+        #expect(
+            failures.map(\.message) == [
+                "Expected log(_:) to be called once with \"b\", but it was called with \"a\"\n  call #1 differs:\n    expected \"b\", got \"a\""
+            ])
     }
 
     @Test("expectCalled(matching:where:) checks inputs that are not Equatable")
@@ -169,9 +173,10 @@ struct VerificationArgumentTests {
             spy.expectCalled(matching: "key b") { $0.0 == "b" }
         }
 
-        #expect(failures.map(\.message) == [
-            "Expected store(_:for:) to be called with key b, but none of its 1 call matched:\n  #1 (\"a\", 1)",
-        ])
+        #expect(
+            failures.map(\.message) == [
+                "Expected store(_:for:) to be called with key b, but none of its 1 call matched:\n  #1 (\"a\", 1)"
+            ])
     }
 }
 
@@ -204,14 +209,15 @@ struct VerificationOrderTests {
             expectInOrder(catalog.fetchSpy, catalog.saveSpy)
         }
 
-        #expect(failures.map(\.message) == [
-            """
-            Expected calls in order fetch(id:) → save(_:), but save(_:) was not called after fetch(id:) (call #1).
-            Calls seen, in order:
-              1. save(_:) with SpyTestBook(title: "Dune", pages: 412)
-              2. fetch(id:) with 1
-            """,
-        ])
+        #expect(
+            failures.map(\.message) == [
+                """
+                Expected calls in order fetch(id:) → save(_:), but save(_:) was not called after fetch(id:) (call #1).
+                Calls seen, in order:
+                  1. save(_:) with SpyTestBook(title: "Dune", pages: 412)
+                  2. fetch(id:) with 1
+                """
+            ])
         #expect(failures.map(\.location.line) == [line])
     }
 
@@ -222,9 +228,10 @@ struct VerificationOrderTests {
 
         let failures = FailureReporter.collectFailures { expectInOrder(second, first) }
 
-        #expect(failures.map(\.message) == [
-            "Expected calls in order close() → open(), but close() was never called.\nNo calls were recorded.",
-        ])
+        #expect(
+            failures.map(\.message) == [
+                "Expected calls in order close() → open(), but close() was never called.\nNo calls were recorded."
+            ])
     }
 
     @Test("expectInOrder orders calls made from different tasks")

@@ -130,7 +130,8 @@ struct CallSiteTests {
     @Test("Call sites built from strings and from literals compare by their values")
     func equalityIgnoresOrigin() {
         let literal = CallSite(fileID: "M/F.swift", filePath: "/p/F.swift", line: 3, column: 4)
-        let fromLiteral = CallSite(fileID: "M/F.swift" as StaticString, filePath: "/p/F.swift" as StaticString, line: 3 as UInt, column: 4 as UInt)
+        let fromLiteral = CallSite(
+            fileID: "M/F.swift" as StaticString, filePath: "/p/F.swift" as StaticString, line: 3 as UInt, column: 4 as UInt)
 
         #expect(literal == fromLiteral)
         #expect(literal.hashValue == fromLiteral.hashValue)

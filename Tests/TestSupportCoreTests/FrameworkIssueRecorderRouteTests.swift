@@ -1,5 +1,6 @@
-@testable import TestSupportCore
 import Testing
+
+@testable import TestSupportCore
 
 @Suite("FrameworkIssueRecorder.route")
 struct FrameworkIssueRecorderRouteTests {

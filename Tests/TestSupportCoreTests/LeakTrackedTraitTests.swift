@@ -29,7 +29,7 @@ struct LeakTrackedTraitTests {
         try await withKnownIssue {
             try await LeakTrackedTrait.leakTracked.provideScope(for: test, testCase: Test.Case.current) {
                 let node = Node()
-                node.next = node   // a retain cycle
+                node.next = node  // a retain cycle
                 LeakTracker.current?.track(node)
             }
         } matching: { issue in

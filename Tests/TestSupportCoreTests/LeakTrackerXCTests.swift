@@ -37,8 +37,12 @@ final class TrackForMemoryLeaksXCTests: XCTestCase {
         if expectsLeakAtTeardown {
             expectsLeakAtTeardown = false
             XCTAssertEqual(teardownFailures.map(\.line), [trackedLine])
-            XCTAssertTrue(teardownFailures.first?.description.contains("Memory leak: TestSupportCoreTests.(unknown context") == true, "\(teardownFailures)")
-            XCTAssertTrue(teardownFailures.first?.description.contains("Session tracked at TestSupportCoreTests/LeakTrackerXCTests.swift:\(trackedLine)") == true, "\(teardownFailures)")
+            XCTAssertTrue(
+                teardownFailures.first?.description.contains("Memory leak: TestSupportCoreTests.(unknown context") == true,
+                "\(teardownFailures)")
+            XCTAssertTrue(
+                teardownFailures.first?.description.contains(
+                    "Session tracked at TestSupportCoreTests/LeakTrackerXCTests.swift:\(trackedLine)") == true, "\(teardownFailures)")
         }
         super.tearDown()
     }

@@ -1,5 +1,6 @@
-@testable import TestSupportCore
 import XCTest
+
+@testable import TestSupportCore
 
 final class XCTestCaseTrackerXCTests: XCTestCase {
     func test_testCaseWillStart_anyCase_statesRunning() {

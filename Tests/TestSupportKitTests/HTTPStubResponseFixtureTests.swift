@@ -1,11 +1,12 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import TestSupportKit
 import TestSupportTesting
 import Testing
 import XCTest
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The body of `Responses/book.json`, as a builder can start from it.
 private struct BookBody: Codable, Equatable, Buildable {

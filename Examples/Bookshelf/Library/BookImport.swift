@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Observation)
 import Observation
 #endif

@@ -124,7 +124,8 @@ final class FixtureDirectory: Sendable {
             message += " The directory holds no fixtures."
         } else {
             let shown = available.prefix(10)
-            message += " Available (\(available.count)): " + shown.map { "\"\($0)\"" }.joined(separator: ", ")
+            message +=
+                " Available (\(available.count)): " + shown.map { "\"\($0)\"" }.joined(separator: ", ")
                 + (available.count > shown.count ? ", …" : "") + "."
         }
         return FixtureError(
@@ -152,7 +153,8 @@ final class FixtureDirectory: Sendable {
         let entries = ((try? FileManager.default.contentsOfDirectory(atPath: bundleResourceURL.path)) ?? [])
             .filter { !$0.hasPrefix(".") }
             .sorted()
-        let contents = entries.isEmpty
+        let contents =
+            entries.isEmpty
             ? "The bundle has no resources at all."
             : "The bundle's resources hold: " + entries.prefix(10).map { "\"\($0)\"" }.joined(separator: ", ")
                 + (entries.count > 10 ? ", …" : "") + "."

@@ -14,7 +14,9 @@ enum JSONFailure {
         underlying error: any Error
     ) -> FixtureError {
         guard let decodingError = error as? DecodingError else {
-            if let syntax = syntaxError(in: bytes, fixture: fixture, searchLocation: searchLocation, purpose: "decoding \(typeName)", templateHint: templateHint) {
+            if let syntax = syntaxError(
+                in: bytes, fixture: fixture, searchLocation: searchLocation, purpose: "decoding \(typeName)", templateHint: templateHint)
+            {
                 return syntax
             }
             return decodingFailed(
@@ -41,7 +43,10 @@ enum JSONFailure {
             )
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty,
-               let syntax = syntaxError(in: bytes, fixture: fixture, searchLocation: searchLocation, purpose: "decoding \(typeName)", templateHint: templateHint) {
+                let syntax = syntaxError(
+                    in: bytes, fixture: fixture, searchLocation: searchLocation, purpose: "decoding \(typeName)", templateHint: templateHint
+                )
+            {
                 return syntax
             }
             return decodingFailed(
@@ -65,7 +70,9 @@ enum JSONFailure {
         templateHint: String
     ) -> FixtureError? {
         let invalidUTF8 = UTF8Validation.firstInvalidOffset(in: bytes).map { offset in
-            JSONScanner.Problem(offset: offset, reason: "the byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) is not valid UTF-8, and JSON must be UTF-8")
+            JSONScanner.Problem(
+                offset: offset,
+                reason: "the byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) is not valid UTF-8, and JSON must be UTF-8")
         }
         guard let problem = JSONScanner.firstProblem(in: bytes) ?? invalidUTF8 else { return nil }
         let position = TextPosition(offset: problem.offset, in: bytes)

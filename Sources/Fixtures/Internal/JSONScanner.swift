@@ -140,7 +140,9 @@ struct JSONScanner {
                 position += 1
                 return
             }
-            throw Problem(offset: position, reason: "expected ',' or '}' after the object member, found \(describeByte(at: position))" + missingCommaHint())
+            throw Problem(
+                offset: position,
+                reason: "expected ',' or '}' after the object member, found \(describeByte(at: position))" + missingCommaHint())
         }
     }
 
@@ -168,7 +170,9 @@ struct JSONScanner {
                 position += 1
                 return
             }
-            throw Problem(offset: position, reason: "expected ',' or ']' after the array element, found \(describeByte(at: position))" + missingCommaHint())
+            throw Problem(
+                offset: position,
+                reason: "expected ',' or ']' after the array element, found \(describeByte(at: position))" + missingCommaHint())
         }
     }
 
@@ -214,7 +218,8 @@ struct JSONScanner {
                     position += 4
                     if let scalar = Unicode.Scalar(value) { scalars.append(scalar) }
                 default:
-                    throw Problem(offset: position - 1, reason: "invalid escape sequence '\\\(printable(escape) ?? "0x\(hex(escape))")' in a string")
+                    throw Problem(
+                        offset: position - 1, reason: "invalid escape sequence '\\\(printable(escape) ?? "0x\(hex(escape))")' in a string")
                 }
                 position += 1
                 rawStart = position

@@ -24,7 +24,8 @@ enum NameSuggester {
                 scored.append((name, score))
             }
         }
-        return scored
+        return
+            scored
             .sorted { $0.score != $1.score ? $0.score < $1.score : $0.name < $1.name }
             .prefix(limit)
             .map(\.name)

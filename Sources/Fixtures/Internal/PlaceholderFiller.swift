@@ -15,7 +15,8 @@ enum PlaceholderFiller {
         var index = 0
         while index + 1 < bytes.count {
             if bytes[index] == UInt8(ascii: "{"), bytes[index + 1] == UInt8(ascii: "{"),
-               let occurrence = placeholder(startingAt: index, in: bytes) {
+                let occurrence = placeholder(startingAt: index, in: bytes)
+            {
                 result.append(occurrence)
                 index = occurrence.range.upperBound
             } else {
@@ -63,7 +64,7 @@ enum PlaceholderFiller {
     private static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."):
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."):
             true
         default:
             false

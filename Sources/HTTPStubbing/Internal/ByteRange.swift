@@ -8,8 +8,9 @@ enum ByteRange {
 
     static func apply(to response: Response, for request: RecordedHTTPRequest) -> Response {
         guard response.statusCode == 200, request.method == "GET",
-              let header = request.header("Range"),
-              let range = parse(header, length: response.body.count) else { return response }
+            let header = request.header("Range"),
+            let range = parse(header, length: response.body.count)
+        else { return response }
         var headers = response.headers.filter { $0.key.lowercased() != "content-length" }
         headers["Accept-Ranges"] = "bytes"
         switch range {

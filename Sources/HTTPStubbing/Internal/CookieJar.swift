@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -10,7 +11,8 @@ enum CookieJar {
     /// `request` with a `Cookie` header from `storage`, unless it already has one.
     static func addingCookies(from storage: HTTPCookieStorage, to request: RecordedHTTPRequest) -> RecordedHTTPRequest {
         guard request.header("Cookie") == nil,
-              let cookies = storage.cookies(for: request.url), !cookies.isEmpty else { return request }
+            let cookies = storage.cookies(for: request.url), !cookies.isEmpty
+        else { return request }
         var withCookies = request
         for (name, value) in HTTPCookie.requestHeaderFields(with: cookies) {
             withCookies.headers[name] = value

@@ -32,7 +32,9 @@ enum HTTPMessageParser {
         var headers: [String: String] = [:]
         for (offset, headerLine) in lines.dropFirst().enumerated() where !headerLine.isEmpty {
             guard let colon = headerLine.firstIndex(of: ":") else {
-                return .failure(Problem(description: "line \(offset + 2) is \"\(headerLine)\"; expected a header such as Content-Type: application/json"))
+                return .failure(
+                    Problem(
+                        description: "line \(offset + 2) is \"\(headerLine)\"; expected a header such as Content-Type: application/json"))
             }
             let name = headerLine[..<colon].trimmingCharacters(in: .whitespaces)
             let value = headerLine[headerLine.index(after: colon)...].trimmingCharacters(in: .whitespaces)
@@ -77,7 +79,8 @@ enum HTTPMessageParser {
     }
 
     private static func editDistance(_ first: String, _ second: String) -> Int {
-        let a = Array(first), b = Array(second)
+        let a = Array(first)
+        let b = Array(second)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
         var previous = Array(0...b.count)

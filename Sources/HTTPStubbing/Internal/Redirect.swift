@@ -8,11 +8,13 @@ enum Redirect {
     /// the response is not a redirect with a usable `Location`.
     static func nextRequest(after request: RecordedHTTPRequest, statusCode: Int, headers: [String: String]) -> RecordedHTTPRequest? {
         guard statusCodes.contains(statusCode),
-              let location = headers.first(where: { $0.key.lowercased() == "location" })?.value,
-              let target = URL(string: location, relativeTo: request.url)?.absoluteURL else { return nil }
+            let location = headers.first(where: { $0.key.lowercased() == "location" })?.value,
+            let target = URL(string: location, relativeTo: request.url)?.absoluteURL
+        else { return nil }
         // 303 always becomes GET; 301 and 302 turn POST into GET (as browsers and URLSession
         // do); 307 and 308 keep the method and body.
-        let becomesGet = (statusCode == 303 && request.method != "HEAD")
+        let becomesGet =
+            (statusCode == 303 && request.method != "HEAD")
             || ((statusCode == 301 || statusCode == 302) && request.method == "POST")
         var next = RecordedHTTPRequest(
             method: becomesGet ? .get : HTTPMethod(rawValue: request.method),

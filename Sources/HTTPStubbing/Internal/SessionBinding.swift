@@ -1,8 +1,9 @@
 import Foundation
+import TestSupportCore
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import TestSupportCore
 
 /// What a protocol class knows of the session it serves: the configuration the registry made
 /// (for its cookie storage) and, for sessions the registry created, the session itself (for its

@@ -1,8 +1,9 @@
 import Foundation
+import TestSupportCore
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import TestSupportCore
 
 /// The `URLProtocol` behind every registry. Each registry uses its own generic
 /// specialisation, `StubURLProtocol<Tag>`, and finds itself through ``RegistryDirectory`` by
@@ -85,7 +86,7 @@ class StubURLProtocolBase: URLProtocol {
             guard state.phase == .loading else { return nil }
             state.phase = .stopped
             #if canImport(ObjectiveC)
-            state.timer?.invalidate()   // stopLoading runs on the loading thread, where the timer is
+            state.timer?.invalidate()  // stopLoading runs on the loading thread, where the timer is
             state.timer = nil
             #else
             state.pendingWork?.cancel()
@@ -101,7 +102,10 @@ class StubURLProtocolBase: URLProtocol {
 
     // MARK: Answering hop by hop
 
-    private func answer(_ request: RecordedHTTPRequest, hops: Int, delay: UInt64, registry: HTTPStubRegistry, binding: SessionBinding?, inStartLoading: Bool = false) {
+    private func answer(
+        _ request: RecordedHTTPRequest, hops: Int, delay: UInt64, registry: HTTPStubRegistry, binding: SessionBinding?,
+        inStartLoading: Bool = false
+    ) {
         switch registry.answer(request) {
         case .deliver(var plan):
             plan.delayNanoseconds = plan.delayNanoseconds &+ delay
@@ -111,12 +115,13 @@ class StubURLProtocolBase: URLProtocol {
                 CookieJar.store(from: headers, for: url, in: binding)
             }
             redirect(from: request, to: next, response: response, hops: hops, delay: delay, registry: registry, binding: binding)
-        case .forward(let recordIndex, let handler):   // Replay/ hook: answered later, on any thread
+        case .forward(let recordIndex, let handler):  // Replay/ hook: answered later, on any thread
             state.withLock { $0.recordIndex = recordIndex }
-            nonisolated(unsafe) let loader = self   // as in schedule(afterNanoseconds:): state is locked
+            nonisolated(unsafe) let loader = self  // as in schedule(afterNanoseconds:): state is locked
             handler.answer(request) { response in
                 loader.withDeliveryGate {
-                    loader.perform(HTTPStubRegistry.forwardedPlan(response, for: request, recordIndex: recordIndex, delay: delay), binding: binding)
+                    loader.perform(
+                        HTTPStubRegistry.forwardedPlan(response, for: request, recordIndex: recordIndex, delay: delay), binding: binding)
                 }
             }
         }
@@ -127,9 +132,13 @@ class StubURLProtocolBase: URLProtocol {
 
     /// On Apple platforms the session follows redirects itself: it asks its delegate, then
     /// starts a new protocol instance for the next hop.
-    private func redirect(from request: RecordedHTTPRequest, to next: RecordedHTTPRequest, response: DeliveryPlan, hops: Int, delay: UInt64, registry: HTTPStubRegistry, binding: SessionBinding?) {
+    private func redirect(
+        from request: RecordedHTTPRequest, to next: RecordedHTTPRequest, response: DeliveryPlan, hops: Int, delay: UInt64,
+        registry: HTTPStubRegistry, binding: SessionBinding?
+    ) {
         guard case .response(let url, let statusCode, let headers, _) = response.result,
-              let redirectResponse = HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: headers) else {
+            let redirectResponse = HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: headers)
+        else {
             perform(response, binding: binding)
             return
         }
@@ -157,18 +166,24 @@ class StubURLProtocolBase: URLProtocol {
     #else
     /// On Linux FoundationNetworking does not follow a protocol's redirects, so the registry
     /// follows them itself, asking the delegate of a session it made, as URLSession would.
-    private func redirect(from request: RecordedHTTPRequest, to next: RecordedHTTPRequest, response: DeliveryPlan, hops: Int, delay: UInt64, registry: HTTPStubRegistry, binding: SessionBinding?) {
+    private func redirect(
+        from request: RecordedHTTPRequest, to next: RecordedHTTPRequest, response: DeliveryPlan, hops: Int, delay: UInt64,
+        registry: HTTPStubRegistry, binding: SessionBinding?
+    ) {
         guard case .response(let url, let statusCode, let headers, _) = response.result else {
             perform(response, binding: binding)
             return
         }
         guard hops < HTTPStubRegistry.maximumRedirects else {
-            let error = URLErrorBox(code: .httpTooManyRedirects, message: "More than \(HTTPStubRegistry.maximumRedirects) redirects, the last to \(next.url.absoluteString)")
+            let error = URLErrorBox(
+                code: .httpTooManyRedirects,
+                message: "More than \(HTTPStubRegistry.maximumRedirects) redirects, the last to \(next.url.absoluteString)")
             registry.settle(response.recordIndex, as: .redirected(statusCode: statusCode, location: next.url))
-            perform(DeliveryPlan(
-                result: .failure(error, url: next.url), delayNanoseconds: delay, bytesPerSecond: nil,
-                recordIndex: response.recordIndex, outcome: .failed(urlErrorCode: error.code.rawValue), isSettled: false
-            ), binding: binding)
+            perform(
+                DeliveryPlan(
+                    result: .failure(error, url: next.url), delayNanoseconds: delay, bytesPerSecond: nil,
+                    recordIndex: response.recordIndex, outcome: .failed(urlErrorCode: error.code.rawValue), isSettled: false
+                ), binding: binding)
             return
         }
         let hopDelay = delay &+ response.delayNanoseconds
@@ -194,7 +209,8 @@ class StubURLProtocolBase: URLProtocol {
             loader.answer(hop, hops: hops + 1, delay: hopDelay, registry: registry, binding: binding)
         }
         guard let session = binding?.session, let delegate = session.delegate as? URLSessionTaskDelegate, let task,
-              let redirectResponse = HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: headers) else {
+            let redirectResponse = HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: headers)
+        else {
             proceed(proposed)
             return
         }
@@ -223,7 +239,7 @@ class StubURLProtocolBase: URLProtocol {
             deliver(plan, binding: binding, synchronously: inStartLoading)
             return
         }
-        state.withLock { $0.recordIndex = plan.recordIndex }   // for stopLoading to settle as cancelled
+        state.withLock { $0.recordIndex = plan.recordIndex }  // for stopLoading to settle as cancelled
         schedule(afterNanoseconds: plan.delayNanoseconds) { loader in
             loader.deliver(plan, binding: binding)
         }

@@ -27,7 +27,8 @@ struct URLParts: Sendable {
         port = nil
         query = []
         if let colonIndex = bytes[start..<end].firstIndex(where: { !Self.isSchemeByte($0) }),
-           colonIndex != start, bytes[colonIndex] == Self.colon {
+            colonIndex != start, bytes[colonIndex] == Self.colon
+        {
             scheme = Self.lowercasedASCII(text[start..<colonIndex])
             start = bytes.index(after: colonIndex)
         }
@@ -41,7 +42,8 @@ struct URLParts: Sendable {
             }
             var hostEnd = authorityEnd
             if hostStart < authorityEnd, bytes[hostStart] == Self.openBracket,
-               let close = bytes[hostStart..<authorityEnd].firstIndex(of: Self.closeBracket) {
+                let close = bytes[hostStart..<authorityEnd].firstIndex(of: Self.closeBracket)
+            {
                 hostEnd = bytes.index(after: close)
             } else if let portColon = bytes[hostStart..<authorityEnd].lastIndex(of: Self.colon) {
                 hostEnd = portColon
@@ -59,7 +61,8 @@ struct URLParts: Sendable {
         }
         let queryStart = bytes[start..<end].firstIndex(of: Self.question)
         let rawPath = text[start..<(queryStart ?? end)]
-        let decodedPath = rawPath.utf8.contains(Self.percent) ? (String(rawPath).removingPercentEncoding ?? String(rawPath)) : String(rawPath)
+        let decodedPath =
+            rawPath.utf8.contains(Self.percent) ? (String(rawPath).removingPercentEncoding ?? String(rawPath)) : String(rawPath)
         path = decodedPath.isEmpty ? "/" : decodedPath
         if let queryStart {
             query = Self.pairs(text[bytes.index(after: queryStart)..<end])
@@ -76,7 +79,7 @@ struct URLParts: Sendable {
         var window: UInt32 = 0
         for byte in bytes {
             window = (window << 8) | UInt32(byte | 0x20)
-            if window == 0x786E_2D2D { return true }   // "xn--"; "-" | 0x20 is still "-"
+            if window == 0x786E_2D2D { return true }  // "xn--"; "-" | 0x20 is still "-"
         }
         return false
     }

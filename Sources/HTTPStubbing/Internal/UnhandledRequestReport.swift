@@ -23,10 +23,14 @@ enum UnhandledRequestReport {
                 shown = Array(ordered.indices)
                 lines.append("Registered stubs (the last registered that matches wins):")
             }
-            let reasons: [Int: [String]] = Dictionary(uniqueKeysWithValues: shown.map { index in
-                (index, ordered[index].matcher.mismatches(for: request)
-                    + (ordered[index].isUsedUp(after: counts[index]) ? ["used up after \(counts[index]) answers"] : []))
-            })
+            let reasons: [Int: [String]] = Dictionary(
+                uniqueKeysWithValues: shown.map { index in
+                    (
+                        index,
+                        ordered[index].matcher.mismatches(for: request)
+                            + (ordered[index].isUsedUp(after: counts[index]) ? ["used up after \(counts[index]) answers"] : [])
+                    )
+                })
             let closest = closestIndex(shown, satisfied: satisfied, reasons: reasons)
             for index in shown {
                 let marker = index == closest ? "  → " : "    "

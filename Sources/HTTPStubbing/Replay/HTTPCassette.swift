@@ -83,21 +83,22 @@ public struct HTTPCassette: Sendable, Equatable {
                 throw HTTPCassetteError(message: "Entry \(position + 1) of the cassette has no \"request\" or \"response\"")
             }
             let status = Int(response["status"]?.number ?? 0)
-            guard status > 0 else { continue }   // a browser's blocked or failed request
+            guard status > 0 else { continue }  // a browser's blocked or failed request
             guard let text = request["url"]?.string, let url = URL(string: text) else {
                 throw HTTPCassetteError(message: "Entry \(position + 1) of the cassette has no valid request \"url\"")
             }
             let requestHeaders = Self.headers(request["headers"])
             let responseHeaders = Self.headers(response["headers"]).filter { !Self.transportHeaders.contains($0.key.lowercased()) }
-            interactions.append(Interaction(
-                method: request["method"]?.string ?? "GET",
-                url: url,
-                requestHeaders: requestHeaders,
-                requestBody: Self.postData(request["postData"]),
-                statusCode: status,
-                responseHeaders: responseHeaders,
-                responseBody: Self.body(text: response["content"]?["text"]?.string, encoding: response["content"]?["encoding"]?.string)
-            ))
+            interactions.append(
+                Interaction(
+                    method: request["method"]?.string ?? "GET",
+                    url: url,
+                    requestHeaders: requestHeaders,
+                    requestBody: Self.postData(request["postData"]),
+                    statusCode: status,
+                    responseHeaders: responseHeaders,
+                    responseBody: Self.body(text: response["content"]?["text"]?.string, encoding: response["content"]?["encoding"]?.string)
+                ))
         }
         self.interactions = interactions
     }
@@ -112,9 +113,10 @@ public struct HTTPCassette: Sendable, Equatable {
                 "url": .string(interaction.url.absoluteString),
                 "httpVersion": .string("HTTP/1.1"),
                 "headers": Self.headerList(interaction.requestHeaders),
-                "queryString": .array(Self.queryItems(of: interaction.url).map {
-                    .object(["name": .string($0.name), "value": .string($0.value ?? "")])
-                }),
+                "queryString": .array(
+                    Self.queryItems(of: interaction.url).map {
+                        .object(["name": .string($0.name), "value": .string($0.value ?? "")])
+                    }),
                 "cookies": .array([]),
                 "headersSize": .number(-1),
                 "bodySize": .number(Double(interaction.requestBody?.count ?? 0)),
@@ -150,11 +152,13 @@ public struct HTTPCassette: Sendable, Equatable {
                 "timings": .object(["send": .number(0), "wait": .number(0), "receive": .number(0)]),
             ])
         }
-        let document = HARJSON.object(["log": .object([
-            "version": .string("1.2"),
-            "creator": .object(["name": .string("TestSupportKit"), "version": .string("1")]),
-            "entries": .array(entries),
-        ])])
+        let document = HARJSON.object([
+            "log": .object([
+                "version": .string("1.2"),
+                "creator": .object(["name": .string("TestSupportKit"), "version": .string("1")]),
+                "entries": .array(entries),
+            ])
+        ])
         return Data(document.text().utf8)
     }
 
@@ -166,7 +170,7 @@ public struct HTTPCassette: Sendable, Equatable {
 
     private static func headers(_ list: HARJSON?) -> [String: String] {
         var headers: [String: String] = [:]
-        var canonical: [String: String] = [:]   // lower-cased name -> the spelling kept
+        var canonical: [String: String] = [:]  // lower-cased name -> the spelling kept
         for item in list?.array ?? [] {
             guard let name = item["name"]?.string, !name.hasPrefix(":") else { continue }
             let value = item["value"]?.string ?? ""
@@ -178,9 +182,10 @@ public struct HTTPCassette: Sendable, Equatable {
     }
 
     private static func headerList(_ headers: [String: String]) -> HARJSON {
-        .array(headers.sorted { ($0.key.lowercased(), $0.key) < ($1.key.lowercased(), $1.key) }.map {
-            .object(["name": .string($0.key), "value": .string($0.value)])
-        })
+        .array(
+            headers.sorted { ($0.key.lowercased(), $0.key) < ($1.key.lowercased(), $1.key) }.map {
+                .object(["name": .string($0.key), "value": .string($0.value)])
+            })
     }
 
     static func header(_ name: String, in headers: [String: String]) -> String? {
@@ -209,7 +214,9 @@ public struct HTTPCassette: Sendable, Equatable {
 
     /// `text`, plus `"encoding": "base64"` when the bytes are not plain UTF-8 text.
     private static func content(_ body: Data) -> [String: HARJSON] {
-        if let text = String(data: body, encoding: .utf8), !text.unicodeScalars.contains(where: { $0.value < 0x20 && !"\n\r\t".unicodeScalars.contains($0) }) {
+        if let text = String(data: body, encoding: .utf8),
+            !text.unicodeScalars.contains(where: { $0.value < 0x20 && !"\n\r\t".unicodeScalars.contains($0) })
+        {
             return ["text": .string(text)]
         }
         return ["text": .string(body.base64EncodedString()), "encoding": .string("base64")]

@@ -25,13 +25,17 @@ public enum HTTPRecordMode: String, Sendable, CaseIterable {
     ///   - environment: The environment to read; the process's by default.
     /// - Returns: The mode, or an error message naming the valid values when the variable is set to
     ///   something else.
-    package static func resolved(_ requested: HTTPRecordMode, environment: [String: String] = ProcessInfo.processInfo.environment) -> Result<HTTPRecordMode, ModeError> {
+    package static func resolved(
+        _ requested: HTTPRecordMode, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Result<HTTPRecordMode, ModeError> {
         guard let text = environment[environmentVariable], !text.isEmpty else { return .success(requested) }
         if let mode = allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() || $0.snakeCased == text.lowercased() }) {
             return .success(mode)
         }
-        return .failure(ModeError(message: "\(environmentVariable) is \"\(text)\", expected one of "
-            + allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")))
+        return .failure(
+            ModeError(
+                message: "\(environmentVariable) is \"\(text)\", expected one of "
+                    + allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")))
     }
 
     package struct ModeError: Error {

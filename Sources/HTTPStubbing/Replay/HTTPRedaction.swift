@@ -139,7 +139,8 @@ public struct HTTPRedaction: Sendable, Equatable {
 
     private func redacting(_ url: URL) -> URL {
         guard !queryItems.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
-              let items = components.queryItems, items.contains(where: { queryItems.contains($0.name) }) else { return url }
+            let items = components.queryItems, items.contains(where: { queryItems.contains($0.name) })
+        else { return url }
         components.queryItems = items.map { queryItems.contains($0.name) ? URLQueryItem(name: $0.name, value: placeholder) : $0 }
         return components.url ?? url
     }

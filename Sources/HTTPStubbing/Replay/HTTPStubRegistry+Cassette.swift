@@ -1,8 +1,9 @@
 import Foundation
+import TestSupportCore
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import TestSupportCore
 
 extension HTTPStubRegistry {
     /// Replays the HAR cassette at `file` and records the real traffic it lacks there, as
@@ -96,10 +97,12 @@ extension HTTPStubRegistry {
             replayed = []
             recordsFrom = []
         }
-        registerReplay(of: replayed, matching: matching, redaction: redaction, fileID: fileID, filePath: filePath, line: line, column: column)
+        registerReplay(
+            of: replayed, matching: matching, redaction: redaction, fileID: fileID, filePath: filePath, line: line, column: column)
         guard let recordsFrom else { return }
         guard let file else {
-            FailureReporter.report("Record mode \"\(mode.rawValue)\" needs a directory to record \(location) into; pass recordingInto:", at: site)
+            FailureReporter.report(
+                "Record mode \"\(mode.rawValue)\" needs a directory to record \(location) into; pass recordingInto:", at: site)
             return
         }
         let recorder = CassetteRecorder(file: file, keeping: recordsFrom, redaction: redaction, site: site)
@@ -107,10 +110,11 @@ extension HTTPStubRegistry {
         let handler = UnmatchedRequestHandler { request, reply in
             RealSessionForwarder.send(request, through: realSession) { answer in
                 if answer.succeeded {
-                    recorder.record(HTTPCassette.Interaction(
-                        method: request.method, url: request.url, requestHeaders: request.headers, requestBody: request.body,
-                        statusCode: answer.statusCode, responseHeaders: answer.headers, responseBody: answer.body
-                    ))
+                    recorder.record(
+                        HTTPCassette.Interaction(
+                            method: request.method, url: request.url, requestHeaders: request.headers, requestBody: request.body,
+                            statusCode: answer.statusCode, responseHeaders: answer.headers, responseBody: answer.body
+                        ))
                 }
                 reply(answer.response)
             }
@@ -129,7 +133,8 @@ extension HTTPStubRegistry {
         for interaction in interactions {
             let matcher = ReplayMatcher.matcher(for: interaction, matching: matching, redaction: redaction)
             let key = "\(matcher)"
-            let response = HTTPStubResponse.data(interaction.responseBody, status: interaction.statusCode, headers: interaction.responseHeaders)
+            let response = HTTPStubResponse.data(
+                interaction.responseBody, status: interaction.statusCode, headers: interaction.responseHeaders)
             if groups[key] == nil {
                 order.append(key)
                 groups[key] = (matcher, [response])

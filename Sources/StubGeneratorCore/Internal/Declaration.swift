@@ -112,7 +112,10 @@ struct Declaration {
                 // Skip attribute arguments such as `@available(...)`.
                 let before = text[..<index]
                 if let at = before.lastIndex(of: "@"), !before[at...].contains(" ") {
-                    if let close = matchingClose(text, from: index) { index = text.index(after: close); continue }
+                    if let close = matchingClose(text, from: index) {
+                        index = text.index(after: close)
+                        continue
+                    }
                 }
                 return index
             }

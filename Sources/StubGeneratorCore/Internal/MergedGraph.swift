@@ -22,7 +22,8 @@ struct MergedGraph: Sendable {
         relationships.filter { ($0.kind == "requirementOf" || $0.kind == "optionalRequirementOf") && $0.target == protocolID }
             .compactMap { symbols[$0.source] }
             .sorted { lhs, rhs in
-                let l = lhs.location?.position, r = rhs.location?.position
+                let l = lhs.location?.position
+                let r = rhs.location?.position
                 return (l?.line ?? 0, l?.character ?? 0, lhs.names.title) < (r?.line ?? 0, r?.character ?? 0, rhs.names.title)
             }
     }

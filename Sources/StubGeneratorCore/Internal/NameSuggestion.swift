@@ -4,12 +4,14 @@ enum NameSuggestion {
         let lowered = name.lowercased()
         let scored = names.map { ($0, distance(lowered, $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }),
-              best.1 <= max(2, name.count / 3) else { return nil }
+            best.1 <= max(2, name.count / 3)
+        else { return nil }
         return best.0
     }
 
     static func distance(_ lhs: String, _ rhs: String) -> Int {
-        let a = Array(lhs), b = Array(rhs)
+        let a = Array(lhs)
+        let b = Array(rhs)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
         var previous = Array(0...b.count)

@@ -51,7 +51,8 @@ extension SpyPlan {
             let type = parameter.recordedType
             let isSendableExistential = type == "any Error" || type.includes("Sendable")
             if type.hasPrefix("some ") || (type.hasPrefix("any ") && !isSendableExistential)
-                || !genericNames.isDisjoint(with: Declaration.identifiers(in: parameter.recordedType)) {
+                || !genericNames.isDisjoint(with: Declaration.identifiers(in: parameter.recordedType))
+            {
                 notes.append("`\(title)` records its generic or existential parameter `\(parameter.name)` as a description string.")
                 recorded.append((parameter.name, "String(describing: \(parameter.name))", "String"))
                 continue

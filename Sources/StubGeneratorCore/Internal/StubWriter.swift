@@ -121,7 +121,8 @@ struct StubWriter {
         // A global actor on the protocol (`@MainActor` or a custom one) isolates the stub the same way.
         let globalActors = protocolSymbol.declaration.split(separator: " ").prefix(while: { $0.hasPrefix("@") })
             .filter { $0.hasSuffix("Actor") }.map { $0 + " " }.joined()
-        let generics = associatedTypes.isEmpty
+        let generics =
+            associatedTypes.isEmpty
             ? "" : "<" + associatedTypes.map { "\($0.name): \($0.constraint)" }.joined(separator: ", ") + ">"
         let kind = isActor ? "actor" : "final class"
         var lines = [

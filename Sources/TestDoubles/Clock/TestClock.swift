@@ -119,7 +119,7 @@ public final class TestClock: Clock, Sendable {
         /// order.
         mutating func takeEarliest(dueBy limit: Instant) -> Sleeper? {
             guard let index = sleepers.indices.min(by: { TestClock.wakeOrder(sleepers[$0], sleepers[$1]) }),
-                  sleepers[index].deadline <= limit
+                sleepers[index].deadline <= limit
             else { return nil }
             return sleepers.remove(at: index)
         }
@@ -177,7 +177,10 @@ public final class TestClock: Clock, Sendable {
         defer { sleepReturned(id: id) }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                enum Outcome { case wakeNow, cancelled, sleeping([(Waiter, Task<Void, Never>?)]) }
+                enum Outcome {
+                    case wakeNow, cancelled
+                    case sleeping([(Waiter, Task<Void, Never>?)])
+                }
                 let outcome: Outcome = state.withLock { state in
                     if state.cancelledBeforeRegistration.remove(id) != nil { return .cancelled }
                     if deadline <= state.now {
@@ -316,7 +319,8 @@ public final class TestClock: Clock, Sendable {
         let start = DispatchTime.now().uptimeNanoseconds
         let resumedAt = state.withLock { $0.settling?.resumedAt } ?? start
         let latency = start > resumedAt ? start - resumedAt : 0
-        let patience = min(max(Self.settleNanoseconds, latency.multipliedReportingOverflow(by: 16).partialValue), Self.maximumSettleNanoseconds)
+        let patience = min(
+            max(Self.settleNanoseconds, latency.multipliedReportingOverflow(by: 16).partialValue), Self.maximumSettleNanoseconds)
         var yields = 0
         while !state.withLock({ state in state.sleepers.contains { $0.task == sleeper.task } }) {
             if yields >= Self.settleYields, DispatchTime.now().uptimeNanoseconds - start >= patience { break }

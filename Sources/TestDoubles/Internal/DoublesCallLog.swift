@@ -88,7 +88,8 @@ struct DoublesCallLog<Input> {
             let line: String?
             switch (index < expected.count ? expected[index] : nil, index < seen.count ? seen[index] : nil) {
             case let (expectedInput?, seenInput?) where !equal(expectedInput, seenInput):
-                line = "  call #\(index + 1) differs:\n"
+                line =
+                    "  call #\(index + 1) differs:\n"
                     + Self.block(differences(expectedInput, seenInput), expected: describe(expectedInput), actual: describe(seenInput))
             case let (expectedInput?, nil):
                 line = "  call #\(index + 1) missing: expected \(describe(expectedInput))"

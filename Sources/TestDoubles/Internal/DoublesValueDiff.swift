@@ -35,7 +35,8 @@ enum DoublesValueDiff {
         let actualMirror = Mirror(reflecting: actual)
         let expectedChildren = Array(expectedMirror.children)
         let actualChildren = Array(actualMirror.children)
-        let comparable = depth < 3
+        let comparable =
+            depth < 3
             && !expectedChildren.isEmpty
             && expectedChildren.count == actualChildren.count
             && expectedMirror.subjectType == actualMirror.subjectType

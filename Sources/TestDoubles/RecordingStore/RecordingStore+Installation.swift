@@ -46,7 +46,8 @@ extension RecordingStore {
         column: UInt = #column,
         operation: () async throws -> R
     ) async rethrows -> R {
-        guard let installed = installable(as: Slot.self, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) else {
+        guard let installed = installable(as: Slot.self, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        else {
             return try await operation()
         }
         return try await slot.withValue(installed, operation: operation, isolation: isolation)
@@ -77,7 +78,8 @@ extension RecordingStore {
         column: UInt = #column,
         operation: () throws -> R
     ) rethrows -> R {
-        guard let installed = installable(as: Slot.self, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) else {
+        guard let installed = installable(as: Slot.self, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        else {
             return try operation()
         }
         return try slot.withValue(installed, operation: operation)

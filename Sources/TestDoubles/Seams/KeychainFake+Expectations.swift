@@ -63,7 +63,8 @@ extension KeychainFake {
         if operationCount == 0 {
             message += "; no operations were recorded"
         } else if closest.isEmpty {
-            message += "; none of the \(operationCount) recorded operation(s) is on a similar account (latest: \(lastOperation.map(\.description) ?? "none"))"
+            message +=
+                "; none of the \(operationCount) recorded operation(s) is on a similar account (latest: \(lastOperation.map(\.description) ?? "none"))"
         } else {
             message += "; closest: " + closest.map(\.description).joined(separator: " | ")
             if others > 0 { message += " (\(others) other operation(s) not shown)" }

@@ -1,5 +1,5 @@
-import Testing
 import TestSupportCore
+import Testing
 
 /// A main-actor spy for one method that does not throw, whose values need not be Sendable.
 ///
@@ -119,7 +119,8 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
     ///   - fallback: What a call returns once the failure is reported.
     ///   - member: Where the spy is declared; leave the default.
     /// - Returns: A new spy.
-    public static func unimplemented(_ method: String? = nil, fallback: Output, declaredIn member: String = #function) -> MainActorMethodSpy {
+    public static func unimplemented(_ method: String? = nil, fallback: Output, declaredIn member: String = #function) -> MainActorMethodSpy
+    {
         MainActorMethodSpy(method: method, declaredIn: member, fallback: .value(fallback), initialAnswer: .unimplemented)
     }
 
@@ -182,12 +183,14 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
         case let .result(result):
             return try result.doublesGet()
         case .unconfigured:
-            return try fail("\(method) was called with \(DoublesValueDiff.describe(input)) but has no answer configured; "
-                + "configure one in the test with returns(_:), answers(_:) or throws(_:), or create the spy with "
-                + "defaultAnswer: to answer unconfigured calls silently", testName: true, at: site)
+            return try fail(
+                "\(method) was called with \(DoublesValueDiff.describe(input)) but has no answer configured; "
+                    + "configure one in the test with returns(_:), answers(_:) or throws(_:), or create the spy with "
+                    + "defaultAnswer: to answer unconfigured calls silently", testName: true, at: site)
         case .unimplemented:
-            return try fail("Unimplemented: \(method) was called with \(DoublesValueDiff.describe(input)), "
-                + "but this test declared it must not be called", error: .unimplemented(method: method), at: site)
+            return try fail(
+                "Unimplemented: \(method) was called with \(DoublesValueDiff.describe(input)), "
+                    + "but this test declared it must not be called", error: .unimplemented(method: method), at: site)
         case let .closure(body):
             do {
                 return try body(input)
@@ -201,8 +204,9 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
             answersGiven += 1
             if index < results.count { return try results[index].doublesGet() }
             if afterLast == .repeatLast, let last = results.last { return try last.doublesGet() }
-            return try fail("\(method) was called \(index + 1) times but only \(results.count) "
-                + "\(results.count == 1 ? "answer was" : "answers were") configured (afterLast: .reportFailure)",
+            return try fail(
+                "\(method) was called \(index + 1) times but only \(results.count) "
+                    + "\(results.count == 1 ? "answer was" : "answers were") configured (afterLast: .reportFailure)",
                 error: .answersExhausted(method: method), at: site)
         }
     }
@@ -351,7 +355,9 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
     ///   - column: The caller's column.
-    public func expectCalledOnce(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+    public func expectCalledOnce(
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
         expectCalled(times: 1, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
@@ -378,7 +384,9 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
     ///   - column: The caller's column.
-    public func expectNotCalled(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+    public func expectNotCalled(
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
         guard let message = callLog.notCalledFailure() else { return }
         FailureReporter.report(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
@@ -522,10 +530,12 @@ extension MainActorMethodSpy where Input: Equatable {
     public func expectCalled(
         with expected: Input, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
-        guard let message = callLog.calledWithFailure(
-            expected, describe: { DoublesValueDiff.describe($0) }, equal: { $0 == $1 },
-            differences: { DoublesValueDiff.differences(expected: $0, actual: $1) }
-        ) else { return }
+        guard
+            let message = callLog.calledWithFailure(
+                expected, describe: { DoublesValueDiff.describe($0) }, equal: { $0 == $1 },
+                differences: { DoublesValueDiff.differences(expected: $0, actual: $1) }
+            )
+        else { return }
         FailureReporter.report(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
@@ -556,10 +566,12 @@ extension MainActorMethodSpy where Input: Equatable {
     public func expectCalls(
         _ expected: [Input], fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
-        guard let message = callLog.callsFailure(
-            expected, describe: { DoublesValueDiff.describe($0) }, equal: { $0 == $1 },
-            differences: { DoublesValueDiff.differences(expected: $0, actual: $1) }
-        ) else { return }
+        guard
+            let message = callLog.callsFailure(
+                expected, describe: { DoublesValueDiff.describe($0) }, equal: { $0 == $1 },
+                differences: { DoublesValueDiff.differences(expected: $0, actual: $1) }
+            )
+        else { return }
         FailureReporter.report(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }

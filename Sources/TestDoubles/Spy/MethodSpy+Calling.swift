@@ -133,7 +133,8 @@ extension MethodSpy {
             resolution = withRecords { Self.resolve(in: &$0) }
         }
         if case let .result(.success(value)) = resolution { return value }
-        return try await answerSlowly(resolution, input: input, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        return try await answerSlowly(
+            resolution, input: input, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Everything but a plain configured value, for asynchronous calls.
@@ -202,20 +203,24 @@ extension MethodSpy {
         let error: SpyError
         switch kind {
         case .unconfigured:
-            message = "\(method) was called with \(DoublesValueDiff.describe(input)) but has no answer configured; "
+            message =
+                "\(method) was called with \(DoublesValueDiff.describe(input)) but has no answer configured; "
                 + "configure one in the test with returns(_:), answers(_:) or throws(_:), or create the spy with "
                 + "defaultAnswer: to answer unconfigured calls silently"
             error = .noAnswer(method: method)
         case .unimplemented:
-            message = "Unimplemented: \(method) was called with \(DoublesValueDiff.describe(input)), "
+            message =
+                "Unimplemented: \(method) was called with \(DoublesValueDiff.describe(input)), "
                 + "but this test declared it must not be called"
             error = .unimplemented(method: method)
         case let .answersExhausted(callNumber, answers):
-            message = "\(method) was called \(callNumber) times but only \(answers) "
+            message =
+                "\(method) was called \(callNumber) times but only \(answers) "
                 + "\(answers == 1 ? "answer was" : "answers were") configured (afterLast: .reportFailure)"
             error = .answersExhausted(method: method)
         case .asyncAnswerCalledSynchronously:
-            message = "\(method) has an asynchronous answer but was called synchronously; configure it with a "
+            message =
+                "\(method) has an asynchronous answer but was called synchronously; configure it with a "
                 + "synchronous closure"
             error = .noAnswer(method: method)
         case let .answerThrewForeignError(thrown):

@@ -1,5 +1,5 @@
-import Testing
 import TestSupportCore
+import Testing
 
 /// A non-throwing spy for one method: `Spy<Input, Output>`.
 ///
@@ -228,8 +228,10 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
     /// - Parameters:
     ///   - method: The method's name for failure messages.
     ///   - fallback: What an unconfigured call returns once the failure is reported.
-    @available(*, deprecated, renamed: "init(_:strictFallback:declaredIn:)",
-               message: "use init(strictFallback:) to fail on unconfigured calls, or init(defaultAnswer:) to answer them silently")
+    @available(
+        *, deprecated, renamed: "init(_:strictFallback:declaredIn:)",
+        message: "use init(strictFallback:) to fail on unconfigured calls, or init(defaultAnswer:) to answer them silently"
+    )
     public convenience init(_ method: String, fallback: Output) {
         self.init(method: method, declaredIn: method, fallback: .value(fallback), initialAnswer: .unconfigured)
     }

@@ -124,7 +124,7 @@ public struct EndOfTestChecksTrait: TestTrait, SuiteTrait, TestScoping {
     ) async throws {
         guard testCase != nil else { return try await function() }
         let checks = EndOfTestChecks()
-        defer { checks.runAll() }   // when the body returns or throws
+        defer { checks.runAll() }  // when the body returns or throws
         try await EndOfTestChecks.$taskChecks.withValue(checks) {
             try await function()
         }

@@ -29,10 +29,12 @@ extension MethodSpy {
         var values: [Any] = []
         for argument in repeat each expected { values.append(argument) }
         let log = argumentLog(count: values.count)
-        guard let message = log.calledWithFailure(
-            DoublesArgumentList(values: values, labels: labels(count: values.count)),
-            describe: { $0.text }, equal: ==, differences: { $1.differences(from: $0) }
-        ) else { return }
+        guard
+            let message = log.calledWithFailure(
+                DoublesArgumentList(values: values, labels: labels(count: values.count)),
+                describe: { $0.text }, equal: ==, differences: { $1.differences(from: $0) }
+            )
+        else { return }
         FailureReporter.report(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
@@ -98,10 +100,12 @@ extension MethodSpy {
     private func report(expectedCalls: [[Any]], count: Int, at site: CallSite) {
         let log = argumentLog(count: count)
         let labels = labels(count: count)
-        guard let message = log.callsFailure(
-            expectedCalls.map { DoublesArgumentList(values: $0, labels: labels) },
-            describe: { $0.text }, equal: ==, differences: { $1.differences(from: $0) }
-        ) else { return }
+        guard
+            let message = log.callsFailure(
+                expectedCalls.map { DoublesArgumentList(values: $0, labels: labels) },
+                describe: { $0.text }, equal: ==, differences: { $1.differences(from: $0) }
+            )
+        else { return }
         FailureReporter.report(message, at: site)
     }
 

@@ -136,10 +136,12 @@ extension MethodSpy where Input: Equatable {
         column: UInt = #column
     ) {
         failures.flush()
-        guard let message = callLog.calledWithFailure(
-            expected, describe: { DoublesValueDiff.describe($0) }, equal: ==,
-            differences: { DoublesValueDiff.differences(expected: $0, actual: $1) }
-        ) else { return }
+        guard
+            let message = callLog.calledWithFailure(
+                expected, describe: { DoublesValueDiff.describe($0) }, equal: ==,
+                differences: { DoublesValueDiff.differences(expected: $0, actual: $1) }
+            )
+        else { return }
         FailureReporter.report(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
@@ -187,10 +189,12 @@ extension MethodSpy where Input: Equatable {
         column: UInt = #column
     ) {
         failures.flush()
-        guard let message = callLog.callsFailure(
-            expected, describe: { DoublesValueDiff.describe($0) }, equal: ==,
-            differences: { DoublesValueDiff.differences(expected: $0, actual: $1) }
-        ) else { return }
+        guard
+            let message = callLog.callsFailure(
+                expected, describe: { DoublesValueDiff.describe($0) }, equal: ==,
+                differences: { DoublesValueDiff.differences(expected: $0, actual: $1) }
+            )
+        else { return }
         FailureReporter.report(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }

@@ -64,7 +64,8 @@ extension RecordingStore {
             if let specific = action as? Specific, predicate(specific) { return }
         }
         let wanted = "\(Specific.self)" + (description.map { " matching \($0)" } ?? "")
-        let reason = actions.isEmpty
+        let reason =
+            actions.isEmpty
             ? "no action was dispatched"
             : "none of the \(actions.count) dispatched \(actions.count == 1 ? "action" : "actions") did"
         FailureReporter.report(

@@ -8,7 +8,8 @@ enum TestProcess {
         let environment = ProcessInfo.processInfo.environment
         if environment["XCTestConfigurationFilePath"] != nil
             || environment["XCTestBundlePath"] != nil
-            || environment["XCTestSessionIdentifier"] != nil {
+            || environment["XCTestSessionIdentifier"] != nil
+        {
             return true
         }
         let executable = CommandLine.arguments.first ?? ""

@@ -1,18 +1,21 @@
-@testable import Fixtures
 import Testing
+
+@testable import Fixtures
 
 @Suite("NameSuggester.suggestions(for:in:)")
 struct NameSuggesterTests {
     let available = ["Catalog/feed.json", "book.json", "books.json", "catalog.json", "user.json"]
 
-    @Test("Suggests the closest names, closest first", arguments: [
-        ("catlog.json", ["catalog.json"]),
-        ("bok.json", ["book.json", "books.json"]),
-        ("CATALOG.JSON", ["catalog.json"]),
-        ("feed.json", ["Catalog/feed.json"]),
-        ("catalg", ["catalog.json"]),
-        ("invoice-list.json", []),
-    ] as [(String, [String])])
+    @Test(
+        "Suggests the closest names, closest first",
+        arguments: [
+            ("catlog.json", ["catalog.json"]),
+            ("bok.json", ["book.json", "books.json"]),
+            ("CATALOG.JSON", ["catalog.json"]),
+            ("feed.json", ["Catalog/feed.json"]),
+            ("catalg", ["catalog.json"]),
+            ("invoice-list.json", []),
+        ] as [(String, [String])])
     func suggestions(requested: String, expected: [String]) {
         #expect(NameSuggester.suggestions(for: requested, in: available) == expected)
     }
@@ -23,9 +26,11 @@ struct NameSuggesterTests {
         #expect(NameSuggester.suggestions(for: "a.json", in: names).count == 3)
     }
 
-    @Test("Measures the Levenshtein distance", arguments: [
-        ("", "abc", 3), ("kitten", "sitting", 3), ("catlog", "catalog", 1), ("same", "same", 0),
-    ] as [(String, String, Int)])
+    @Test(
+        "Measures the Levenshtein distance",
+        arguments: [
+            ("", "abc", 3), ("kitten", "sitting", 3), ("catlog", "catalog", 1), ("same", "same", 0),
+        ] as [(String, String, Int)])
     func distance(lhs: String, rhs: String, expected: Int) {
         #expect(NameSuggester.distance(lhs, rhs) == expected)
     }

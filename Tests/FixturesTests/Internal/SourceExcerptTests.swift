@@ -1,5 +1,6 @@
-@testable import Fixtures
 import Testing
+
+@testable import Fixtures
 
 @Suite("SourceExcerpt.render(_:in:)")
 struct SourceExcerptTests {

@@ -1,26 +1,27 @@
 import Foundation
+import HTTPStubbing
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import HTTPStubbing
-import Testing
 
 @Suite("Cassettes: the HAR format")
 struct HTTPCassetteFormatTests {
     /// A browser's export: HTTP/2 pseudo-headers, compressed-transfer headers, a blocked request
     /// (status 0), base64 content, fields TestSupportKit does not know, and no optional fields.
     static let browserHAR = #"""
-    {"log": {"version": "1.2", "creator": {"name": "WebInspector", "version": "537.36"}, "pages": [],
-      "entries": [
-        {"_initiator": {"type": "script"}, "startedDateTime": "2024-05-01T10:00:00.000Z", "time": 12.5,
-         "request": {"method": "GET", "url": "https://api.test/books?page=1",
-                     "headers": [{"name": ":authority", "value": "api.test"}, {"name": "accept", "value": "application/json"}]},
-         "response": {"status": 200, "statusText": "",
-                      "headers": [{"name": "content-type", "value": "application/json"}, {"name": "content-encoding", "value": "br"}],
-                      "content": {"size": 13, "mimeType": "application/json", "text": "eyJib29rcyI6W119", "encoding": "base64"}}},
-        {"request": {"method": "GET", "url": "https://ads.test/pixel"}, "response": {"status": 0, "content": {}}}
-      ]}}
-    """#
+        {"log": {"version": "1.2", "creator": {"name": "WebInspector", "version": "537.36"}, "pages": [],
+          "entries": [
+            {"_initiator": {"type": "script"}, "startedDateTime": "2024-05-01T10:00:00.000Z", "time": 12.5,
+             "request": {"method": "GET", "url": "https://api.test/books?page=1",
+                         "headers": [{"name": ":authority", "value": "api.test"}, {"name": "accept", "value": "application/json"}]},
+             "response": {"status": 200, "statusText": "",
+                          "headers": [{"name": "content-type", "value": "application/json"}, {"name": "content-encoding", "value": "br"}],
+                          "content": {"size": 13, "mimeType": "application/json", "text": "eyJib29rcyI6W119", "encoding": "base64"}}},
+            {"request": {"method": "GET", "url": "https://ads.test/pixel"}, "response": {"status": 0, "content": {}}}
+          ]}}
+        """#
 
     @Test("A browser's HAR export reads as is: pseudo-headers, transfer headers and unanswered entries are dropped")
     func readsBrowserExport() throws {
@@ -57,7 +58,9 @@ struct HTTPCassetteFormatTests {
 
         #expect(first == second)
         #expect(text.hasPrefix("{\n  \"log\": {\n    \"creator\": {\n"))
-        #expect(text.range(of: "\"Accept\"").map(\.lowerBound) ?? text.endIndex < text.range(of: "\"X-B\"").map(\.lowerBound) ?? text.startIndex)
+        #expect(
+            text.range(of: "\"Accept\"").map(\.lowerBound) ?? text.endIndex < text.range(of: "\"X-B\"").map(\.lowerBound) ?? text.startIndex
+        )
         #expect(text.hasSuffix("}\n"))
         #expect(text.contains(#""startedDateTime": "1970-01-01T00:00:00.000Z""#))
     }
@@ -85,7 +88,9 @@ struct HTTPCassetteFormatTests {
 
     @Test("A document without a log object says what a HAR file looks like")
     func rejectsNonHAR() {
-        #expect(throws: HTTPCassetteError(message: #"The cassette has no "log" object; a HAR file starts with {"log": {"entries": [...]}}"#)) {
+        #expect(
+            throws: HTTPCassetteError(message: #"The cassette has no "log" object; a HAR file starts with {"log": {"entries": [...]}}"#)
+        ) {
             try HTTPCassette(harData: Data(#"{"entries": []}"#.utf8))
         }
     }

@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTTPStubbing
 import TestSupportTesting
 import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// Recording runs only when no record mode is forced from outside (CI sets `none`).
 private let recordModeIsFree = ProcessInfo.processInfo.environment[HTTPRecordMode.environmentVariable] == nil
@@ -50,8 +51,10 @@ struct HTTPCassetteRecordReplayTests {
         server.stop()
         let written = try String(contentsOf: file, encoding: .utf8)
 
-        #expect(body.contains("secret-response-token"))   // the client still gets the real answer
-        for secret in ["secret-bearer", "secret-request-cookie", "secret-query-key", "secret-password", "secret-cookie", "secret-response-token"] {
+        #expect(body.contains("secret-response-token"))  // the client still gets the real answer
+        for secret in [
+            "secret-bearer", "secret-request-cookie", "secret-query-key", "secret-password", "secret-cookie", "secret-response-token",
+        ] {
             #expect(!written.contains(secret), "\(secret) reached the cassette")
         }
         #expect(written.contains("REDACTED"))
@@ -69,7 +72,8 @@ struct HTTPCassetteRecordReplayTests {
 
         let replaying = HTTPStubRegistry()
         replaying.useCassette(at: file, mode: .none, redacting: redaction)
-        let (_, status) = try await replaying.session.bodyAndStatus(for: URLRequest(url: try makeURL("\(server.baseURL)/books?api_key=two")))
+        let (_, status) = try await replaying.session.bodyAndStatus(
+            for: URLRequest(url: try makeURL("\(server.baseURL)/books?api_key=two")))
 
         #expect(status == 200)
     }
@@ -110,11 +114,12 @@ struct HTTPCassetteRecordReplayTests {
 
     @Test("A redirect the real session follows is recorded as one interaction: the first URL with the final response")
     func redirectRecordedAsOneInteraction() async throws {
-        let server = try #require(LoopbackHTTPServer { request in
-            request.target == "/old"
-                ? LoopbackHTTPServer.Response(status: 302, headers: ["Location": "/new"])
-                : LoopbackHTTPServer.Response(body: Data("moved here".utf8))
-        })
+        let server = try #require(
+            LoopbackHTTPServer { request in
+                request.target == "/old"
+                    ? LoopbackHTTPServer.Response(status: 302, headers: ["Location": "/new"])
+                    : LoopbackHTTPServer.Response(body: Data("moved here".utf8))
+            })
         let file = try makeCassetteDirectory().appendingPathComponent("redirect.har")
         let stubs = HTTPStubRegistry()
         stubs.useCassette(at: file, mode: .once)

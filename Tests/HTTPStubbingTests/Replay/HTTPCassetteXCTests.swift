@@ -1,22 +1,25 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTTPStubbing
 import TestSupportTesting
 import XCTest
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// Record and replay and pass-through under XCTest, failures captured through XCTest's real
 /// failure path.
 final class HTTPCassetteXCTests: FailureRecordingTestCase {
     private func makeServer() throws -> LoopbackHTTPServer {
-        try XCTUnwrap(LoopbackHTTPServer { request in
-            LoopbackHTTPServer.Response(headers: ["Content-Type": "text/plain"], body: Data("real \(request.target)".utf8))
-        })
+        try XCTUnwrap(
+            LoopbackHTTPServer { request in
+                LoopbackHTTPServer.Response(headers: ["Content-Type": "text/plain"], body: Data("real \(request.target)".utf8))
+            })
     }
 
     private func skipIfRecordModeForced() throws {
-        try XCTSkipIf(ProcessInfo.processInfo.environment[HTTPRecordMode.environmentVariable] != nil, "a record mode is forced from outside")
+        try XCTSkipIf(
+            ProcessInfo.processInfo.environment[HTTPRecordMode.environmentVariable] != nil, "a record mode is forced from outside")
     }
 
     func test_useCassette_onceWithoutCassette_recordsThenReplaysWithServerStopped() async throws {
@@ -65,7 +68,9 @@ final class HTTPCassetteXCTests: FailureRecordingTestCase {
         }
 
         XCTAssertEqual(failures.count, 1)
-        XCTAssertTrue(failures.first?.description.contains("No cassette at \(file.path), and record mode \"none\" only replays") == true, "\(failures)")
+        XCTAssertTrue(
+            failures.first?.description.contains("No cassette at \(file.path), and record mode \"none\" only replays") == true,
+            "\(failures)")
         XCTAssertEqual(failures.first?.line, line)
     }
 

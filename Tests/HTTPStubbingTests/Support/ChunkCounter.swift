@@ -1,8 +1,9 @@
 import Foundation
+import TestSupportCore
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import TestSupportCore
 
 /// Counts the data deliveries of one task, to see a throttled body arrive in pieces.
 final class ChunkCounter: NSObject, URLSessionDataDelegate, Sendable {

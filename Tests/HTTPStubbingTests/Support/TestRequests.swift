@@ -1,8 +1,9 @@
 import Foundation
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
 
 /// Builds a URL from a literal the tests know is valid, failing the test if it is not.
 func makeURL(_ string: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {

@@ -28,7 +28,9 @@ final class CassetteRecorder: Sendable {
             do {
                 try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try data.write(to: file, options: .atomic)
-                print("HTTPStubbing recorded \(redacted.method) \(redacted.url.absoluteString) into \(file.path) (\(interactions.count) interaction\(interactions.count == 1 ? "" : "s"))")
+                print(
+                    "HTTPStubbing recorded \(redacted.method) \(redacted.url.absoluteString) into \(file.path) (\(interactions.count) interaction\(interactions.count == 1 ? "" : "s"))"
+                )
             } catch {
                 failures.report("Could not write the cassette \(file.path): \(error.localizedDescription)", at: site)
             }

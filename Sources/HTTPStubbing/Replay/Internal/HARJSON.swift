@@ -75,7 +75,10 @@ enum HARJSON: Equatable, Decodable {
         case .number(let value): output += Self.format(value)
         case .string(let value): Self.quote(value, into: &output)
         case .array(let values):
-            guard !values.isEmpty else { output += "[]"; return }
+            guard !values.isEmpty else {
+                output += "[]"
+                return
+            }
             output += "["
             for (position, value) in values.enumerated() {
                 if position > 0 { output += "," }
@@ -85,7 +88,10 @@ enum HARJSON: Equatable, Decodable {
             Self.newline(&output, indent)
             output += "]"
         case .object(let members):
-            guard !members.isEmpty else { output += "{}"; return }
+            guard !members.isEmpty else {
+                output += "{}"
+                return
+            }
             output += "{"
             for (position, key) in members.keys.sorted().enumerated() {
                 if position > 0 { output += "," }

@@ -3,7 +3,9 @@ import Foundation
 /// Builds the matcher that recognises a recorded request again: method and URL, plus the
 /// headers and body the matching rules name. Redacted parts match by name only.
 enum ReplayMatcher {
-    static func matcher(for interaction: HTTPCassette.Interaction, matching: HTTPReplayMatching, redaction: HTTPRedaction) -> HTTPRequestMatcher {
+    static func matcher(
+        for interaction: HTTPCassette.Interaction, matching: HTTPReplayMatching, redaction: HTTPRedaction
+    ) -> HTTPRequestMatcher {
         var matcher = HTTPRequestMatcher.method(HTTPMethod(rawValue: interaction.method))
         let url = interaction.url
         let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
@@ -27,9 +29,10 @@ enum ReplayMatcher {
         if matching.body {
             let recorded = interaction.requestBody ?? Data()
             let shown = String(decoding: recorded.prefix(60), as: UTF8.self)
-            matcher = matcher.body(.matching("the recorded body \(shown)") { body in
-                redaction.redactedBody(body ?? Data()) == recorded
-            })
+            matcher = matcher.body(
+                .matching("the recorded body \(shown)") { body in
+                    redaction.redactedBody(body ?? Data()) == recorded
+                })
         }
         return matcher
     }
@@ -40,7 +43,9 @@ enum ReplayMatcher {
         guard Set(names).count == names.count else {
             let expected = items.map { "\($0.name)=\($0.value ?? "")" }.sorted()
             return matcher.matching("query \(expected.joined(separator: "&"))") { request in
-                request.queryItems.map { redacted.contains($0.name) ? "\($0.name)=\(redaction.placeholder)" : "\($0.name)=\($0.value ?? "")" }.sorted() == expected
+                request.queryItems.map {
+                    redacted.contains($0.name) ? "\($0.name)=\(redaction.placeholder)" : "\($0.name)=\($0.value ?? "")"
+                }.sorted() == expected
             }
         }
         let plain = Dictionary(uniqueKeysWithValues: items.filter { !redacted.contains($0.name) }.map { ($0.name, $0.value ?? "") })

@@ -8,7 +8,9 @@ struct UnmatchedRequestHandler: Sendable {
 
 extension HTTPStubRegistry {
     /// The plan that delivers `response`, the unmatched handler's answer to `request`.
-    static func forwardedPlan(_ response: HTTPStubResponse, for request: RecordedHTTPRequest, recordIndex: Int, delay: UInt64) -> DeliveryPlan {
+    static func forwardedPlan(
+        _ response: HTTPStubResponse, for request: RecordedHTTPRequest, recordIndex: Int, delay: UInt64
+    ) -> DeliveryPlan {
         switch response.content {
         case .http(let statusCode, let headers, let body):
             return DeliveryPlan(

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupportCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TestSupportCore
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 and an ephemeral port, for recording cassettes without
 /// the internet. It answers each connection once (`Connection: close`), serves at most
@@ -86,7 +87,7 @@ final class LoopbackHTTPServer: Sendable {
         var served = 0
         while served < maximumConnections, !state.withLock({ $0.stopped }), Date() < deadline {
             var poller = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 100) > 0 else { continue }   // wakes every 0.1 s to see stop()
+            guard poll(&poller, 1, 100) > 0 else { continue }  // wakes every 0.1 s to see stop()
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { break }
             served += 1
@@ -121,7 +122,8 @@ final class LoopbackHTTPServer: Sendable {
             guard count > 0 else { break }
             body.append(contentsOf: buffer[0..<count])
         }
-        let request = Request(method: requestLine.first ?? "", target: requestLine.count > 1 ? requestLine[1] : "/", headers: headers, body: body)
+        let request = Request(
+            method: requestLine.first ?? "", target: requestLine.count > 1 ? requestLine[1] : "/", headers: headers, body: body)
         state.withLock { $0.requests.append(request) }
         let response = handler(request)
         var text = "HTTP/1.1 \(response.status) Status\r\n"

@@ -1,8 +1,9 @@
 import Foundation
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
 
 /// A new, empty directory under the temporary directory for one test's cassettes.
 func makeCassetteDirectory() throws -> URL {
@@ -13,13 +14,14 @@ func makeCassetteDirectory() throws -> URL {
 
 /// A loopback server answering every request with a JSON body naming its method and target.
 func makeEchoServer(sourceLocation: SourceLocation = #_sourceLocation) throws -> LoopbackHTTPServer {
-    try #require(LoopbackHTTPServer { request in
-        LoopbackHTTPServer.Response(
-            status: request.target.hasPrefix("/missing") ? 404 : 200,
-            headers: ["Content-Type": "application/json", "Set-Cookie": "session=secret-cookie; Path=/"],
-            body: Data(#"{"method":"\#(request.method)","target":"\#(request.target)","token":"secret-response-token"}"#.utf8)
-        )
-    }, sourceLocation: sourceLocation)
+    try #require(
+        LoopbackHTTPServer { request in
+            LoopbackHTTPServer.Response(
+                status: request.target.hasPrefix("/missing") ? 404 : 200,
+                headers: ["Content-Type": "application/json", "Set-Cookie": "session=secret-cookie; Path=/"],
+                body: Data(#"{"method":"\#(request.method)","target":"\#(request.target)","token":"secret-response-token"}"#.utf8)
+            )
+        }, sourceLocation: sourceLocation)
 }
 
 extension URLSession {
