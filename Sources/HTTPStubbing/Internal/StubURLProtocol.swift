@@ -25,6 +25,9 @@ class StubURLProtocolBase: URLProtocol {
         var phase = Phase.idle
         weak var registry: HTTPStubRegistry?
         var recordIndex: Int?
+        /// The registry's session, held while this request loads: work scheduled for later must
+        /// not outlive the session it reports to.
+        var session: URLSession?
         #if canImport(ObjectiveC)
         /// The loading thread's run loop: delayed work is delivered there, as URLSession expects.
         var runLoop: RunLoop?
@@ -49,9 +52,11 @@ class StubURLProtocolBase: URLProtocol {
     override func startLoading() {
         let entry = RegistryDirectory.entry(for: type(of: self))
         let registry = entry?.registry
+        let session = entry?.binding?.session
         state.withLock { state in
             state.phase = .loading
             state.registry = registry
+            state.session = session
             #if canImport(ObjectiveC)
             state.runLoop = RunLoop.current
             #endif
@@ -85,6 +90,7 @@ class StubURLProtocolBase: URLProtocol {
         let stopped = state.withLock { state -> (HTTPStubRegistry?, Int?)? in
             guard state.phase == .loading else { return nil }
             state.phase = .stopped
+            state.session = nil
             #if canImport(ObjectiveC)
             state.timer?.invalidate()  // stopLoading runs on the loading thread, where the timer is
             state.timer = nil
@@ -382,7 +388,7 @@ class StubURLProtocolBase: URLProtocol {
     private func claimTerminal() -> Bool {
         state.withLock { state in
             guard state.phase == .loading else { return false }
-            state.phase = .finished
+            state.phase = .finished   // `session` stays held through the client's last call
             #if canImport(ObjectiveC)
             state.timer = nil
             #else
