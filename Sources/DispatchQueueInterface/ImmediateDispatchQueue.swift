@@ -57,7 +57,7 @@ public final class ImmediateDispatchQueue: DispatchQueueInterface {
     /// Returns the recorded misuses and forgets them.
     ///
     /// - Returns: The misuses recorded since the last call.
-    public func takeMisuses() -> [DispatchQueueMisuse] {
+    package func takeMisuses() -> [DispatchQueueMisuse] {
         state.withLock { state in
             defer { state.misuses = [] }
             return state.misuses

@@ -142,7 +142,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     /// Returns the recorded misuses and forgets them, so each is reported once.
     ///
     /// - Returns: The misuses recorded since the last call.
-    public func takeMisuses() -> [DispatchQueueMisuse] {
+    package func takeMisuses() -> [DispatchQueueMisuse] {
         state.withLock { state in
             defer { state.misuses = [] }
             return state.misuses

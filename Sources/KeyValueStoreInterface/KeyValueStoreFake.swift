@@ -102,7 +102,7 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
     /// Returns the misuses and forgets them.
     ///
     /// - Returns: The misuses recorded since the last call.
-    public func takeMisuses() -> [String] {
+    package func takeMisuses() -> [String] {
         state.withLock { state in
             defer { state.misuses = [] }
             return state.misuses

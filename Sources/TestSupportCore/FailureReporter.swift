@@ -39,7 +39,7 @@ public enum FailureReporter {
     ///
     /// Types that detect failures on other threads (URLSession, Dispatch) capture this when they
     /// are created, so failures they find later still reach the scope that created them.
-    public static var currentHandler: Handler? { taskHandler }
+    package static var currentHandler: Handler? { taskHandler }
 
     /// Reports a failure at the given location.
     ///
