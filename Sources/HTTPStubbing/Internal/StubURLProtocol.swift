@@ -388,7 +388,7 @@ class StubURLProtocolBase: URLProtocol {
     private func claimTerminal() -> Bool {
         state.withLock { state in
             guard state.phase == .loading else { return false }
-            state.phase = .finished   // `session` stays held through the client's last call
+            state.phase = .finished  // `session` stays held through the client's last call
             #if canImport(ObjectiveC)
             state.timer = nil
             #else
