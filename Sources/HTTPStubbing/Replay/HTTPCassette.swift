@@ -70,7 +70,7 @@ public struct HTTPCassette: Sendable, Equatable {
     public init(harData: Data) throws(HTTPCassetteError) {
         let document: HARJSON
         do {
-            document = try HARJSON.parse(harData)
+            document = try HARJSON.decoded(from: harData)
         } catch {
             throw HTTPCassetteError(message: "The cassette is not JSON: \(error)")
         }

@@ -98,7 +98,7 @@ public struct HTTPRedaction: Sendable, Equatable {
             secrets.append(item.value ?? "")
         }
         for body in [interaction.requestBody ?? Data(), interaction.responseBody] where !jsonFields.isEmpty {
-            if let document = try? HARJSON.parse(body) { collectSecrets(in: document, into: &secrets) }
+            if let document = try? HARJSON.decoded(from: body) { collectSecrets(in: document, into: &secrets) }
         }
         return Set(secrets.filter { $0.count >= 4 && $0 != placeholder }).sorted { ($0.count, $0) > ($1.count, $1) }
     }
@@ -151,7 +151,7 @@ public struct HTTPRedaction: Sendable, Equatable {
     }
 
     private func redacting(body: Data) -> Data {
-        guard !jsonFields.isEmpty, let document = try? HARJSON.parse(body) else { return body }
+        guard !jsonFields.isEmpty, let document = try? HARJSON.decoded(from: body) else { return body }
         let redacted = redacting(document)
         return redacted == document ? body : Data(redacted.compactText().utf8)
     }

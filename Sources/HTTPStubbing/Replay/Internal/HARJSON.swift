@@ -1,36 +1,15 @@
 import Foundation
 
-/// A JSON document as cassettes read and write it. Reading is tolerant (any JSON); writing is
-/// exact: object keys sorted, two-space indentation, `"key": value`, a final newline, so the
-/// same cassette always has the same bytes on every platform.
-enum HARJSON: Equatable, Decodable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([HARJSON])
-    case object([String: HARJSON])
+/// A JSON document as cassettes read and write it: the module's ``JSONValue``, which body matching
+/// already parses, with the cassette's accessors and its exact writer. Reading is tolerant (any
+/// JSON); writing is exact: object keys sorted, two-space indentation, `"key": value`, a final
+/// newline, so the same cassette always has the same bytes on every platform.
+typealias HARJSON = JSONValue
 
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([HARJSON].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: HARJSON].self))
-        }
-    }
-
+extension JSONValue {
     /// Parses `data`, throwing the decoder's error when it is not JSON.
-    static func parse(_ data: Data) throws -> HARJSON {
-        try JSONDecoder().decode(HARJSON.self, from: data)
+    static func decoded(from data: Data) throws -> JSONValue {
+        try JSONDecoder().decode(JSONValue.self, from: data)
     }
 
     subscript(key: String) -> HARJSON? {
