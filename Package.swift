@@ -25,8 +25,9 @@ let package = Package(
         + (productionSafeModules + testOnlyModules).map { .library(name: $0, targets: [$0]) },
     targets: [
         // MARK: Production-safe seams
-        // The package's one lock box, shared by every module; not a product of its own
-        // (TestSupportCore re-exports it).
+        // The package's one lock box, shared by every module, and its near-miss name suggestions
+        // (package access), shared by the seams' fakes; not a product of its own (TestSupportCore
+        // re-exports the lock box).
         .target(name: "LockedValue"),
         .target(name: "DispatchQueueInterface", dependencies: ["LockedValue"]),
         .target(name: "KeychainInterface", dependencies: ["LockedValue"]),

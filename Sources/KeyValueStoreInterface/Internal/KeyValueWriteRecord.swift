@@ -1,3 +1,5 @@
+import LockedValue
+
 /// The fake's write record with counts by write and by key, so that checking for one write
 /// after each step of a test costs the same however long the record is.
 struct KeyValueWriteRecord {

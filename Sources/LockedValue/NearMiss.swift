@@ -1,8 +1,8 @@
 /// Picks the names closest to one that was asked for, for "did you mean" hints.
-enum NearMiss {
+package enum NearMiss {
     /// Up to `limit` names from `available` equal to `requested` or within a third of its length
     /// in edit distance (at least 2), closest first, ties by name.
-    static func closest(to requested: String, in available: [String], limit: Int) -> [String] {
+    package static func closest(to requested: String, in available: [String], limit: Int) -> [String] {
         let threshold = max(2, requested.count / 3)
         let wanted = requested.lowercased()
         var scored: [(name: String, score: Int)] = []
@@ -15,7 +15,7 @@ enum NearMiss {
     }
 
     /// The Levenshtein distance between two strings, in characters.
-    static func distance(_ lhs: String, _ rhs: String) -> Int {
+    package static func distance(_ lhs: String, _ rhs: String) -> Int {
         let source = Array(lhs)
         let target = Array(rhs)
         if source.isEmpty { return target.count }
