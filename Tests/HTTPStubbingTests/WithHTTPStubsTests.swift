@@ -72,12 +72,7 @@ struct HTTPStubRegistryLifetimeTests {
         let stubs = FailureReporter.withHandler({ _ in }) { HTTPStubRegistry() }
         stubs.stub(.path("/ok/*"), with: .ok)
         stubs.stub(.path("/offline/*"), with: .error(.notConnectedToInternet))
-        // Not delayed: on Linux a delayed response is delivered from a Dispatch thread, and with
-        // many tasks starting on the same session at once that delivery can race
-        // FoundationNetworking's own task bookkeeping and crash (an open problem, see
-        // Docs/HTTPStubbing.md, "Differences from the real thing"). Delays are tested one request
-        // at a time in HTTPStubResponseTests.
-        stubs.stub(.path("/slow/*"), with: .ok)
+        stubs.stub(.path("/slow/*"), with: HTTPStubResponse.ok.delayed(by: 0.001))
         stubs.stub(.path("/redirect/*"), with: .redirect(to: "/ok/0"))
 
         let completed = await withTaskGroup(of: Bool.self) { group in

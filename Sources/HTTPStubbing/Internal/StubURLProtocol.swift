@@ -5,6 +5,10 @@ import TestSupportCore
 import FoundationNetworking
 #endif
 
+#if !canImport(ObjectiveC) && canImport(CDispatch)
+import CDispatch
+#endif
+
 /// The `URLProtocol` behind every registry. Each registry uses its own generic
 /// specialisation, `StubURLProtocol<Tag>`, and finds itself through ``RegistryDirectory`` by
 /// that class.
@@ -16,6 +20,12 @@ import FoundationNetworking
 ///
 /// The registry is held weakly: work still scheduled for a cancelled or slow request never
 /// keeps a test's registry (and the failures it keeps for the test) alive after the test.
+///
+/// Work that finishes after `startLoading` has returned (a delay, a throttled body, a redirect
+/// the delegate answered, a pass-through response) talks to the client where URLSession expects
+/// it: on Apple platforms on the loading thread's run loop; on Linux on the serial queue that
+/// called `startLoading`, which FoundationNetworking also uses for its own task bookkeeping. A
+/// client call from any other thread races that bookkeeping and can crash the process.
 class StubURLProtocolBase: URLProtocol {
     private enum Phase {
         case idle, loading, finished, stopped
@@ -34,6 +44,8 @@ class StubURLProtocolBase: URLProtocol {
         var timer: Timer?
         #else
         var pendingWork: DispatchWorkItem?
+        /// The queue `startLoading` ran on: the task's serial work queue in FoundationNetworking.
+        var loadingQueue: LoadingQueue?
         #endif
     }
 
@@ -59,6 +71,8 @@ class StubURLProtocolBase: URLProtocol {
             state.session = session
             #if canImport(ObjectiveC)
             state.runLoop = RunLoop.current
+            #else
+            state.loadingQueue = LoadingQueue.current(keeping: task)
             #endif
         }
         guard let registry else {
@@ -125,7 +139,7 @@ class StubURLProtocolBase: URLProtocol {
             state.withLock { $0.recordIndex = recordIndex }
             nonisolated(unsafe) let loader = self  // as in schedule(afterNanoseconds:): state is locked
             handler.answer(request) { response in
-                loader.withDeliveryGate {
+                loader.onLoadingThread { loader in
                     loader.perform(
                         HTTPStubRegistry.forwardedPlan(response, for: request, recordIndex: recordIndex, delay: delay), binding: binding)
                 }
@@ -222,7 +236,7 @@ class StubURLProtocolBase: URLProtocol {
         }
         session.delegateQueue.addOperation {
             delegate.urlSession(session, task: task, willPerformHTTPRedirection: redirectResponse, newRequest: proposed) { chosen in
-                proceed(chosen)
+                loader.onLoadingThread { _ in proceed(chosen) }
             }
         }
     }
@@ -333,7 +347,7 @@ class StubURLProtocolBase: URLProtocol {
 
     /// Runs `work` after `nanoseconds`, unless the task is stopped first: on Apple platforms by
     /// a timer on the loading thread's run loop (where URLSession expects client calls, as
-    /// OHHTTPStubs does it), elsewhere on a Dispatch queue.
+    /// OHHTTPStubs does it), elsewhere on the queue that called `startLoading`.
     private func schedule(afterNanoseconds nanoseconds: UInt64, _ work: @escaping @Sendable (StubURLProtocolBase) -> Void) {
         // URLProtocol is not Sendable, but all this class's own mutable state is behind
         // `state`'s lock and URLProtocol's request and client do not change after init, so the
@@ -353,7 +367,7 @@ class StubURLProtocolBase: URLProtocol {
         }
         runLoop?.add(timer, forMode: .common)
         #else
-        let item = DispatchWorkItem { loader.withDeliveryGate { work(loader) } }
+        let item = DispatchWorkItem { loader.onLoadingThread(work) }
         let scheduled = state.withLock { state -> Bool in
             guard state.phase == .loading else { return false }
             state.pendingWork = item
@@ -362,6 +376,22 @@ class StubURLProtocolBase: URLProtocol {
         if scheduled {
             DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: item)
         }
+        #endif
+    }
+
+    /// Runs `work`, which arrived on some other thread, where the client may be called: on Linux
+    /// on the queue that called `startLoading`, excluded from `stopLoading` by the delivery gate.
+    private func onLoadingThread(_ work: @escaping @Sendable (StubURLProtocolBase) -> Void) {
+        nonisolated(unsafe) let loader = self  // as in schedule(afterNanoseconds:): state is locked
+        #if canImport(ObjectiveC)
+        loader.withDeliveryGate { work(loader) }
+        #else
+        let queue = state.withLock { $0.loadingQueue }
+        guard let queue else {
+            loader.withDeliveryGate { work(loader) }
+            return
+        }
+        queue.async { loader.withDeliveryGate { work(loader) } }
         #endif
     }
 
