@@ -117,7 +117,7 @@ struct HTTPStubbingCatalogAPIClientTests {
     func sequenceOfResponses() async throws {
         let page = CatalogPage(books: [], nextPage: nil)
         // snippet: sequence
-        stubs.stub(.get("/books"), inOrder: [.error(.timedOut), .json(page, encoder: CatalogAPIClient.encoder)])
+        stubs.stub(.get("/books"), times: 2, inOrder: [.error(.timedOut), .json(page, encoder: CatalogAPIClient.encoder)])
         // end-snippet
         let client = try makeClient()
 

@@ -134,7 +134,7 @@ final class HTTPStubbingCatalogAPIClientTests: XCTestCase {
 
     func test_books_retriedAfterTimeout_getsSecondResponseOfSequence() async throws {
         let page = CatalogPage(books: [], nextPage: nil)
-        stubs.stub(.get("/books"), inOrder: [.error(.timedOut), .json(page, encoder: CatalogAPIClient.encoder)])
+        stubs.stub(.get("/books"), times: 2, inOrder: [.error(.timedOut), .json(page, encoder: CatalogAPIClient.encoder)])
         let client = try makeClient()
 
         let first = try? await client.books(page: 1, token: token)
