@@ -128,8 +128,8 @@ struct KeychainTokenStoreTests {
         let error = try #require(throws: TokenStoreError.self) { try store.load() }
 
         // Then
-        let status: Int32? = if case .keychain(let keychainError) = error { keychainError.status } else { nil }
-        #expect(status == -26275)  // errSecDecode
+        let keychainError: KeychainError? = if case .keychain(let keychainError) = error { keychainError } else { nil }
+        #expect(keychainError?.status == -26275)  // errSecDecode
     }
 
     // snippet: unimplemented-keychain

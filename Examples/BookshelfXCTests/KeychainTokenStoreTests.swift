@@ -103,8 +103,8 @@ final class KeychainTokenStoreTests: XCTestCase {
 
         // When / Then
         XCTAssertThrowsError(try storeWithUnreadableItem.load()) { error in
-            guard case .keychain(let keychainError)? = error as? TokenStoreError else {
-                return XCTFail("Expected TokenStoreError.keychain, got \(error)")
+            guard case .keychain(let keychainError)? = error as? TokenStoreError, case KeychainError.unexpectedData = keychainError else {
+                return XCTFail("Expected TokenStoreError.keychain(.unexpectedData), got \(error)")
             }
             XCTAssertEqual(keychainError.status, -26275)  // errSecDecode
         }
