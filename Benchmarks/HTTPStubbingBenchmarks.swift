@@ -205,14 +205,14 @@ enum HTTPStubbingBenchmark {
             _ = try await session.data(for: request)
         }
         var expected = recorded
-        stubs.verify(.get("/books"), count: expected)
+        stubs.expectRequested(.get("/books"), count: expected)
         let failures = Locked(0)
         let duration = try await FailureReporter.withHandler({ _ in failures.withLock { $0 += 1 } }) {
             try await measure {
                 for _ in 0..<scaleRequestCount {
                     _ = try await session.data(for: request)
                     expected += 1
-                    stubs.verify(.get("/books"), count: expected)
+                    stubs.expectRequested(.get("/books"), count: expected)
                 }
             }
         }
@@ -232,7 +232,7 @@ enum HTTPStubbingBenchmark {
         }
         let messageLength = Locked(0)
         let failing = await FailureReporter.withHandler({ failure in messageLength.withLock { $0 = failure.message.count } }) {
-            await measure { stubs.verify(.post("/books"), count: 1) }
+            await measure { stubs.expectRequested(.post("/books"), count: 1) }
         }
         var counted = 0
         let matcher = HTTPRequestMatcher.post("/books")

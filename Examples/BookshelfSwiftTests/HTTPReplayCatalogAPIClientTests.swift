@@ -31,7 +31,7 @@ struct HTTPReplayCatalogAPIClientTests {
 
         // Then
         #expect(page.books.first?.title == "Dune")
-        stubs.verify(.get("/books").query(["page": "1"]), count: 1)
+        stubs.expectRequested(.get("/books").query(["page": "1"]), count: 1)
     }
     // end-snippet
 
@@ -87,7 +87,7 @@ struct HTTPReplayCatalogAPIClientTests {
 
         // Then
         #expect(page.books.isEmpty)
-        backend.verify(.get("/books"), count: 1)
+        backend.expectRequested(.get("/books"), count: 1)
     }
 
     @Test(

@@ -36,7 +36,7 @@ struct HTTPStubbingCatalogAPIClientTests {
 
         // Then
         #expect(received == token)
-        stubs.verify(.post("/login"), count: 1)
+        stubs.expectRequested(.post("/login"), count: 1)
     }
     // end-snippet
 
@@ -117,7 +117,7 @@ struct HTTPStubbingCatalogAPIClientTests {
     func sequenceOfResponses() async throws {
         let page = CatalogPage(books: [], nextPage: nil)
         // snippet: sequence
-        stubs.stub(.get("/books"), sequence: [.error(.timedOut), .json(page, encoder: CatalogAPIClient.encoder)])
+        stubs.stub(.get("/books"), times: 2, inOrder: [.error(.timedOut), .json(page, encoder: CatalogAPIClient.encoder)])
         // end-snippet
         let client = try makeClient()
 
@@ -125,7 +125,7 @@ struct HTTPStubbingCatalogAPIClientTests {
         let retried = try await client.books(page: 1, token: token)
 
         #expect(retried == page)
-        stubs.verify(.get("/books"), count: 2)
+        stubs.expectRequested(.get("/books"), count: 2)
     }
 
     @Test("A login retried after one rejection gets the token from the fallback stub")
@@ -180,7 +180,7 @@ struct HTTPStubbingCatalogAPIClientTests {
         #expect(error?.code == .resourceUnavailable)
         // snippet: unhandled-swift-testing
         withKnownIssue {
-            stubs.verifyNoUnhandledRequests()
+            stubs.expectNoUnhandledRequests()
         } matching: { issue in
             issue.comments.contains { $0.rawValue.contains("No stub matches POST https://api.bookshelf.example/login") }
         }
@@ -254,7 +254,7 @@ struct HTTPStubbingCatalogAPIClientTests {
         // When
         // snippet: verify-swift-testing
         let failures = FailureReporter.collectFailures {
-            stubs.verify(.post("/login"), count: 1)
+            stubs.expectRequested(.post("/login"), count: 1)
         }
 
         // Then
@@ -313,7 +313,7 @@ struct HTTPStubbingCatalogAPIClientTests {
 
         // When
         let failures = FailureReporter.collectFailures {
-            stubs.verify(.get("/books").header("Authorization", "Bearer abc123"))
+            stubs.expectRequested(.get("/books").header("Authorization", "Bearer abc123"))
         }
 
         // Then

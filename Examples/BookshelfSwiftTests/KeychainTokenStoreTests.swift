@@ -128,8 +128,8 @@ struct KeychainTokenStoreTests {
         let error = try #require(throws: TokenStoreError.self) { try store.load() }
 
         // Then
-        let status: Int32? = if case .keychain(let keychainError) = error { keychainError.status } else { nil }
-        #expect(status == KeychainError.decodeStatus)
+        let keychainError: KeychainError? = if case .keychain(let keychainError) = error { keychainError } else { nil }
+        #expect(keychainError?.status == -26275)  // errSecDecode
     }
 
     // snippet: unimplemented-keychain
@@ -142,7 +142,7 @@ struct KeychainTokenStoreTests {
         _ = TokenStore(keychain: untouchable)
 
         // Then: nothing was read; a use would have failed the test already
-        untouchable.flush()
+        untouchable.expectNotUsed()
     }
     // end-snippet
 

@@ -21,7 +21,7 @@ struct ReadmeExampleTests {
         let page = try await client.books(page: 1, token: AuthToken(value: "abc123"))
 
         #expect(page.books.map(\.title) == ["Dune", "Middlemarch", "Piranesi"])
-        stubs.verify(.get("/books").header("Authorization", "Bearer abc123"), count: 1)
+        stubs.expectRequested(.get("/books").header("Authorization", "Bearer abc123"), count: 1)
     }
     // end-snippet
 }

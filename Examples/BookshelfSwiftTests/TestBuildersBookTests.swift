@@ -38,13 +38,13 @@ struct TestBuildersBookTests {
     func makeCountWithGenerators() {
         // Given
         let ids = SequentialUUIDGenerator()
-        let dates = DateGenerator.incrementing(by: 86_400)
+        let dates = DateGenerator(step: 86_400)
 
         // When
         let books = Book.make(count: 3) { book, index in
             book.id = ids.next()
             book.title = "Volume \(index + 1)"
-            book.addedAt = dates.now()
+            book.addedAt = dates.next()
         }
 
         // Then
@@ -108,8 +108,8 @@ struct TestBuildersBookTests {
         // Given
         let viewModel = BookListViewModel(
             repository: BookRepositoryStub(),
-            makeID: SequentialUUIDGenerator().generate,
-            now: DateGenerator.fixed().generate
+            makeID: SequentialUUIDGenerator().next,
+            now: DateGenerator.fixed().next
         )
 
         // When

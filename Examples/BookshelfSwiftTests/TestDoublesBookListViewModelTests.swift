@@ -15,8 +15,8 @@ struct TestDoublesBookListViewModelTests {
     init() {
         viewModel = BookListViewModel(
             repository: repository,
-            makeID: SequentialUUIDGenerator().generate,
-            now: DateGenerator.fixed().generate
+            makeID: SequentialUUIDGenerator().next,
+            now: DateGenerator.fixed().next
         )
     }
     // end-snippet

@@ -71,7 +71,7 @@ struct ShelfSorterTests {
             sut = nil
 
             assertShelfOrder(sorted, ["Dune", "Ulysses", "Persuasion"])
-            leaks.verifyNoLeaks()
+            leaks.expectNoLeaks()
         }
     }
 
@@ -112,7 +112,7 @@ struct ReadingStatsRecorderTests {
                 })
 
             // The recorder offers no hook to await, so poll with a timeout.
-            await waitUntil("both books are recorded", timeout: .seconds(60)) { recorded.value.count == 2 }
+            await waitForCondition("both books are recorded", timeout: .seconds(60)) { recorded.value.count == 2 }
             #expect(await sut.finishedCount() == 2)
             #expect(recorded.value.sorted() == ["Dune", "Emma"])
         }

@@ -23,7 +23,7 @@ final class HTTPReplayCatalogAPIClientTests: XCTestCase {
 
         // Then
         XCTAssertEqual(page.books.first?.title, "Dune")
-        stubs.verify(.get("/books").query(["page": "1"]), count: 1)
+        stubs.expectRequested(.get("/books").query(["page": "1"]), count: 1)
     }
     // end-snippet
 
@@ -64,7 +64,7 @@ final class HTTPReplayCatalogAPIClientTests: XCTestCase {
 
         // Then
         XCTAssertTrue(page.books.isEmpty)
-        backend.verify(.get("/books"), count: 1)
+        backend.expectRequested(.get("/books"), count: 1)
     }
 
     func test_useCassette_missingFromBundle_recordsIntoNamedDirectory() async throws {

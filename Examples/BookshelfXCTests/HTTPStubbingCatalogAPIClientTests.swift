@@ -20,7 +20,7 @@ final class HTTPStubbingCatalogAPIClientTests: XCTestCase {
     )
 
     override func tearDown() {
-        stubs.verifyNoUnhandledRequests()
+        stubs.expectNoUnhandledRequests()
         super.tearDown()
     }
 
@@ -38,7 +38,7 @@ final class HTTPStubbingCatalogAPIClientTests: XCTestCase {
 
         // Then
         XCTAssertEqual(received, token)
-        stubs.verify(.post("/login"), count: 1)
+        stubs.expectRequested(.post("/login"), count: 1)
     }
     // end-snippet
 
@@ -77,7 +77,7 @@ final class HTTPStubbingCatalogAPIClientTests: XCTestCase {
 
         // Then
         XCTAssertEqual(page.books.map(\.title), ["Dune", "Middlemarch", "Piranesi"])
-        stubs.verify(.get("/books").header("Authorization", "Bearer abc123"), count: 1)
+        stubs.expectRequested(.get("/books").header("Authorization", "Bearer abc123"), count: 1)
     }
 
     func test_addBook_withDraft_postsJSONAndReturnsStoredBook() async throws {
@@ -134,7 +134,7 @@ final class HTTPStubbingCatalogAPIClientTests: XCTestCase {
 
     func test_books_retriedAfterTimeout_getsSecondResponseOfSequence() async throws {
         let page = CatalogPage(books: [], nextPage: nil)
-        stubs.stub(.get("/books"), sequence: [.error(.timedOut), .json(page, encoder: CatalogAPIClient.encoder)])
+        stubs.stub(.get("/books"), times: 2, inOrder: [.error(.timedOut), .json(page, encoder: CatalogAPIClient.encoder)])
         let client = try makeClient()
 
         let first = try? await client.books(page: 1, token: token)
@@ -142,7 +142,7 @@ final class HTTPStubbingCatalogAPIClientTests: XCTestCase {
 
         XCTAssertNil(first)
         XCTAssertEqual(retried, page)
-        stubs.verify(.get("/books"), count: 2)
+        stubs.expectRequested(.get("/books"), count: 2)
     }
 
     func test_logIn_retriedAfterOneRejection_getsTokenFromFallbackStub() async throws {
@@ -191,7 +191,7 @@ final class HTTPStubbingCatalogAPIClientTests: XCTestCase {
             } catch {
                 code.withLock { $0 = (error as? URLError)?.code }
             }
-            stubs.verifyNoUnhandledRequests()
+            stubs.expectNoUnhandledRequests()
         }
 
         XCTAssertEqual(code.value, .resourceUnavailable)
@@ -260,7 +260,7 @@ final class HTTPStubbingCatalogAPIClientTests: XCTestCase {
 
         // When
         let failures = FailureReporter.collectFailures {
-            stubs.verify(.post("/login"), count: 1)
+            stubs.expectRequested(.post("/login"), count: 1)
         }
 
         // Then
@@ -321,7 +321,7 @@ final class HTTPStubbingCatalogAPIClientTests: XCTestCase {
 
         // When
         let failures = FailureReporter.collectFailures {
-            stubs.verify(.get("/books").header("Authorization", "Bearer abc123"))
+            stubs.expectRequested(.get("/books").header("Authorization", "Bearer abc123"))
         }
 
         // Then

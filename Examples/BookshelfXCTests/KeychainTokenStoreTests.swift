@@ -103,10 +103,10 @@ final class KeychainTokenStoreTests: XCTestCase {
 
         // When / Then
         XCTAssertThrowsError(try storeWithUnreadableItem.load()) { error in
-            guard case .keychain(let keychainError)? = error as? TokenStoreError else {
-                return XCTFail("Expected TokenStoreError.keychain, got \(error)")
+            guard case .keychain(let keychainError)? = error as? TokenStoreError, case KeychainError.unexpectedData = keychainError else {
+                return XCTFail("Expected TokenStoreError.keychain(.unexpectedData), got \(error)")
             }
-            XCTAssertEqual(keychainError.status, KeychainError.decodeStatus)
+            XCTAssertEqual(keychainError.status, -26275)  // errSecDecode
         }
     }
 
@@ -118,7 +118,7 @@ final class KeychainTokenStoreTests: XCTestCase {
         _ = TokenStore(keychain: untouchable)
 
         // Then: nothing was read; a use would have failed the test already
-        untouchable.flush()
+        untouchable.expectNotUsed()
     }
 
     func test_load_onUnimplementedKeychain_reportsReadAtCreationLine() {

@@ -31,13 +31,13 @@ final class TestBuildersBookTests: XCTestCase {
     func test_makeCount_withGenerators_buildsDistinctReproducibleBooks() {
         // Given
         let ids = SequentialUUIDGenerator()
-        let dates = DateGenerator.incrementing(by: 86_400)
+        let dates = DateGenerator(step: 86_400)
 
         // When
         let books = Book.make(count: 3) { book, index in
             book.id = ids.next()
             book.title = "Volume \(index + 1)"
-            book.addedAt = dates.now()
+            book.addedAt = dates.next()
         }
 
         // Then
@@ -94,8 +94,8 @@ final class TestBuildersBookTests: XCTestCase {
         // Given
         let viewModel = BookListViewModel(
             repository: BookRepositoryStub(),
-            makeID: SequentialUUIDGenerator().generate,
-            now: DateGenerator.fixed().generate
+            makeID: SequentialUUIDGenerator().next,
+            now: DateGenerator.fixed().next
         )
 
         // When

@@ -14,8 +14,8 @@ final class TestDoublesBookListViewModelTests: XCTestCase {
         let repository = BookRepositoryStub()
         let viewModel = BookListViewModel(
             repository: repository,
-            makeID: SequentialUUIDGenerator().generate,
-            now: DateGenerator.fixed().generate
+            makeID: SequentialUUIDGenerator().next,
+            now: DateGenerator.fixed().next
         )
         trackForMemoryLeaks(viewModel, fileID: fileID, filePath: filePath, line: line, column: column)
         return (viewModel, repository)

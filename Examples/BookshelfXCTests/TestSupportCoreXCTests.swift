@@ -101,7 +101,7 @@ final class ReadingStatsRecorderXCTests: XCTestCase {
             })
 
         // The recorder offers no hook to await, so poll with a timeout.
-        await waitUntil("both books are recorded", timeout: .seconds(60)) { recorded.value.count == 2 }
+        await waitForCondition("both books are recorded", timeout: .seconds(60)) { recorded.value.count == 2 }
         let count = await sut.finishedCount()
         XCTAssertEqual(count, 2)
         XCTAssertEqual(recorded.value.sorted(), ["Dune", "Emma"])

@@ -35,7 +35,7 @@ public struct DispatchQueueMisuse: Sendable, Equatable, CustomStringConvertible 
     ///   - kind: What kind of mistake it was.
     ///   - queueLabel: The queue's label.
     ///   - message: The explanation.
-    public init(kind: Kind, queueLabel: String, message: String) {
+    package init(kind: Kind, queueLabel: String, message: String) {
         self.kind = kind
         self.queueLabel = queueLabel
         self.message = message

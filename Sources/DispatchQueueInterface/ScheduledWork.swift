@@ -44,7 +44,7 @@ public struct ScheduledWork: Sendable, Equatable, CustomStringConvertible {
     ///   - kind: How it was submitted.
     ///   - isWorkItem: Whether it is a work item.
     ///   - qos: Its quality of service.
-    public init(deadline: DispatchTimeInterval?, submissionIndex: Int, kind: Kind, isWorkItem: Bool, qos: DispatchQoS.QoSClass) {
+    package init(deadline: DispatchTimeInterval?, submissionIndex: Int, kind: Kind, isWorkItem: Bool, qos: DispatchQoS.QoSClass) {
         self.init(
             deadlineNanoseconds: deadline.map { VirtualDelay.nanoseconds(of: $0) ?? VirtualDelay.never },
             submissionIndex: submissionIndex,

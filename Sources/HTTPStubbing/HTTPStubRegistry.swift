@@ -18,7 +18,7 @@ import FoundationNetworking
 ///     let loaded = try await client.books(page: 2)
 ///
 ///     #expect(loaded == page)
-///     stubs.verify(.get("/books"), count: 1)
+///     stubs.expectRequested(.get("/books"), count: 1)
 /// }
 /// ```
 ///
@@ -33,7 +33,7 @@ import FoundationNetworking
 /// `URLError(.resourceUnavailable)`, and the test fails with a message naming the request and
 /// the closest stub, pointing at the line that created the registry. URLSession runs stubs on
 /// its own threads, where Swift Testing cannot tell which test is running, so in a Swift
-/// Testing test the failure is reported on the test's task: at the next `verify…` call, when
+/// Testing test the failure is reported on the test's task: at the next `expect…` call, when
 /// ``withHTTPStubs(followsRedirects:fileID:filePath:line:column:_:)``
 /// ends, or when the registry is deallocated. Under XCTest it is reported at once.
 public final class HTTPStubRegistry: Sendable {
@@ -45,12 +45,20 @@ public final class HTTPStubRegistry: Sendable {
         /// Indexed by stub ID: whether the stub is still registered.
         var isRegistered: [Bool] = [false]
         var requests: [RecordedHTTPRequest] = []
+        /// How many of the first `requests` `clearRequests()` cleared: they stay in the array, so
+        /// the indices that requests in flight hold stay valid, and are no longer shown.
+        var clearedRequestCount = 0
         var session: URLSession?
         /// Protocol classes made for configurations (one each), forgotten at deinit.
         var extraProtocolClasses: [AnyClass] = []
         /// Per fully described matcher: how many of the first `scanned` requests it matches, so
-        /// calling `verify` after every request costs the new requests only.
+        /// calling `expectRequested` after every request costs the new requests only.
         var verifiedCounts: [String: (scanned: Int, count: Int)] = [:]
+
+        /// The recorded requests `clearRequests()` has not cleared.
+        var visibleRequests: [RecordedHTTPRequest] {
+            clearedRequestCount == 0 ? requests : Array(requests[clearedRequestCount...])
+        }
     }
 
     static let maximumRedirects = 16
@@ -64,9 +72,10 @@ public final class HTTPStubRegistry: Sendable {
     /// hop recorded and matched against the stubs) rather than handed to the client.
     public let followsRedirects: Bool
 
-    /// The `URLProtocol` subclass that answers for this registry, for code that builds its own
-    /// configuration: put it first in `protocolClasses`.
-    public let protocolClass: URLProtocol.Type
+    /// The `URLProtocol` subclass that answers for this registry's own session and for
+    /// ``interceptSharedSession()``; a configuration built by hand gets its own class from
+    /// ``makeConfiguration(from:)``.
+    package let protocolClass: URLProtocol.Type
 
     /// Creates an empty registry bound to the current test.
     ///
@@ -269,17 +278,22 @@ public final class HTTPStubRegistry: Sendable {
             column: column)
     }
 
-    /// Answers successive requests matching `matcher` with `responses` in order, one each;
-    /// after the last, the stub is used up and earlier stubs (or none) answer.
+    /// Answers successive requests matching `matcher` with `responses` in order, one each; after
+    /// the last, the last one repeats, as a spy's `returns(inOrder:)` does.
+    ///
+    /// To stop after the sequence instead, pass `times:`: once the stub has answered that many
+    /// requests it is used up and earlier stubs (or none) answer.
     ///
     /// ```swift
     /// stubs.stub(.get("/books"), with: .json(pageOne))            // the fallback, registered first
-    /// stubs.stub(.get("/books"), sequence: [.error(.timedOut), .status(503)])
+    /// stubs.stub(.get("/books"), times: 2, inOrder: [.error(.timedOut), .status(503)])
     /// ```
     ///
     /// - Parameters:
     ///   - matcher: Which requests to answer.
     ///   - priority: Higher answers first; see ``stub(_:priority:times:with:fileID:filePath:line:column:)``.
+    ///   - times: How many requests the stub answers in all before it is used up; `nil` (the
+    ///     default) answers every request, repeating the last response.
     ///   - responses: The answers, in order; must not be empty.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
@@ -290,7 +304,8 @@ public final class HTTPStubRegistry: Sendable {
     public func stub(
         _ matcher: HTTPRequestMatcher,
         priority: Int = 0,
-        sequence responses: [HTTPStubResponse],
+        times: Int? = nil,
+        inOrder responses: [HTTPStubResponse],
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
@@ -302,7 +317,11 @@ public final class HTTPStubRegistry: Sendable {
                 "A response sequence needs at least one response; an empty one registers nothing for \(matcher)", at: site)
             return HTTPStub(id: 0, description: "\(matcher) (not registered)", registry: self)
         }
-        return add(matcher, responses: responses, limit: responses.count, priority: priority, at: site)
+        if let times, times < 1 {
+            FailureReporter.report("A stub must answer at least once; times: \(times) registers nothing for \(matcher)", at: site)
+            return HTTPStub(id: 0, description: "\(matcher) (not registered)", registry: self)
+        }
+        return add(matcher, responses: responses, limit: times, priority: priority, at: site)
     }
 
     private func add(
@@ -350,7 +369,7 @@ public final class HTTPStubRegistry: Sendable {
     /// Every request the registry saw, in arrival order, matched or not; each redirect hop is
     /// one entry.
     public var requests: [RecordedHTTPRequest] {
-        state.withLock { $0.requests }
+        state.withLock { $0.visibleRequests }
     }
 
     /// The recorded requests that `matcher` matches, in arrival order.
@@ -366,13 +385,25 @@ public final class HTTPStubRegistry: Sendable {
         requests.filter { $0.outcome == .unhandled }
     }
 
-    // MARK: Verifying
+    /// Forgets every recorded request; stubs, their answer counts and unhandled-request failures
+    /// not yet reported are kept.
+    ///
+    /// After it, ``requests`` is empty and `expectRequested(_:count:)` counts only the requests
+    /// that arrive later.
+    public func clearRequests() {
+        state.withLock { state in
+            state.clearedRequestCount = state.requests.count
+            state.verifiedCounts.removeAll()
+        }
+    }
+
+    // MARK: Expectations
 
     /// Checks that exactly `count` recorded requests match `matcher`, and reports any
     /// unhandled request found since the last check.
     ///
     /// ```swift
-    /// stubs.verify(.post("/login"), count: 1)
+    /// stubs.expectRequested(.post("/login"), count: 1)
     /// // fails with: Expected 1 POST /login, saw 0; requests seen (1):
     /// //   1. GET https://api.example.com/books?page=1 → 200
     /// ```
@@ -384,7 +415,7 @@ public final class HTTPStubRegistry: Sendable {
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
     ///   - column: The caller's column.
-    public func verify(
+    public func expectRequested(
         _ matcher: HTTPRequestMatcher,
         count: Int = 1,
         fileID: StaticString = #fileID,
@@ -410,7 +441,7 @@ public final class HTTPStubRegistry: Sendable {
         }
         let key = matcher.countingKey
         let (known, unseen) = state.withLock { state in
-            let known = state.verifiedCounts[key] ?? (scanned: 0, count: 0)
+            let known = state.verifiedCounts[key] ?? (scanned: state.clearedRequestCount, count: 0)
             return (known, state.requests[min(known.scanned, state.requests.count)...])
         }
         let total = unseen.reduce(known.count) { $0 + (matcher.matches($1) ? 1 : 0) }
@@ -426,9 +457,9 @@ public final class HTTPStubRegistry: Sendable {
     /// threads and not yet reported; ``withHTTPStubs(followsRedirects:fileID:filePath:line:column:_:)``
     /// calls it when its scope ends.
     ///
-    /// The failures point at the line that created the registry. Every `verify…` method does
-    /// this first; call this one when a test has nothing else to verify.
-    public func verifyNoUnhandledRequests() {
+    /// The failures point at the line that created the registry. Every `expect…` method does
+    /// this first; call this one when a test has nothing else to check.
+    public func expectNoUnhandledRequests() {
         failures.flush()  // unhandled requests kept from URLSession threads
     }
 
@@ -440,14 +471,14 @@ public final class HTTPStubRegistry: Sendable {
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
     ///   - column: The caller's column.
-    public func verifyAllStubsUsed(
+    public func expectAllStubsUsed(
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) {
         failures.flush()  // unhandled requests kept from URLSession threads
-        let (stubs, counts, seen) = state.withLock { ($0.stubs, $0.answerCounts, $0.requests) }
+        let (stubs, counts, seen) = state.withLock { ($0.stubs, $0.answerCounts, $0.visibleRequests) }
         let unused = stubs.filter { counts[$0.id] == 0 }.sorted { $0.id < $1.id }
         guard !unused.isEmpty else { return }
         FailureReporter.report(

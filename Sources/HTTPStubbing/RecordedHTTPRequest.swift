@@ -75,7 +75,7 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
     ///   - url: The URL.
     ///   - headers: The header fields.
     ///   - body: The body, if any.
-    public init(method: HTTPMethod = .get, url: URL, headers: [String: String] = [:], body: Data? = nil) {
+    package init(method: HTTPMethod = .get, url: URL, headers: [String: String] = [:], body: Data? = nil) {
         self.method = method.rawValue
         self.url = url
         self.headers = headers
@@ -94,7 +94,7 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
     /// that is `nil`, draining `httpBodyStream`.
     ///
     /// - Parameter request: The request; one without a URL is recorded with `file:///`.
-    public init(_ request: URLRequest) {
+    package init(_ request: URLRequest) {
         self.init(
             method: HTTPMethod(rawValue: request.httpMethod ?? "GET"),
             url: request.url ?? URL(fileURLWithPath: "/"),

@@ -31,7 +31,7 @@ public func withHTTPStubs<R>(
     _ body: (HTTPStubRegistry) throws -> R
 ) rethrows -> R {
     let registry = HTTPStubRegistry(followsRedirects: followsRedirects, fileID: fileID, filePath: filePath, line: line, column: column)
-    defer { registry.verifyNoUnhandledRequests() }
+    defer { registry.expectNoUnhandledRequests() }
     return try body(registry)
 }
 
@@ -68,6 +68,6 @@ public func withHTTPStubs<R>(
     _ body: (HTTPStubRegistry) async throws -> R
 ) async rethrows -> R {
     let registry = HTTPStubRegistry(followsRedirects: followsRedirects, fileID: fileID, filePath: filePath, line: line, column: column)
-    defer { registry.verifyNoUnhandledRequests() }
+    defer { registry.expectNoUnhandledRequests() }
     return try await body(registry)
 }

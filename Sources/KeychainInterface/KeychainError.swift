@@ -33,21 +33,21 @@ public enum KeychainError: Error, Equatable, Hashable, Sendable, CustomStringCon
     case unhandledStatus(Int32)
 
     /// The Security status code for a duplicate item.
-    public static let duplicateItemStatus: Int32 = -25299
+    package static let duplicateItemStatus: Int32 = -25299
     /// The Security status code for an item that was not found.
-    public static let itemNotFoundStatus: Int32 = -25300
+    package static let itemNotFoundStatus: Int32 = -25300
     /// The Security status code for interaction not allowed.
-    public static let interactionNotAllowedStatus: Int32 = -25308
+    package static let interactionNotAllowedStatus: Int32 = -25308
     /// The Security status code for a missing entitlement.
-    public static let missingEntitlementStatus: Int32 = -34018
+    package static let missingEntitlementStatus: Int32 = -34018
     /// The Security status code for failed authentication.
-    public static let authenticationFailedStatus: Int32 = -25293
+    package static let authenticationFailedStatus: Int32 = -25293
     /// The Security status code for a bad parameter.
-    public static let badParameterStatus: Int32 = -50
+    package static let badParameterStatus: Int32 = -50
     /// The Security status code for an unimplemented operation.
-    public static let unimplementedStatus: Int32 = -4
+    package static let unimplementedStatus: Int32 = -4
     /// The Security status code for data that cannot be decoded.
-    public static let decodeStatus: Int32 = -26275
+    package static let decodeStatus: Int32 = -26275
 
     /// What -34018 means and what to do about it, part of the error's description: the access
     /// group is not in the app's entitlements, or the process has none at all, which is what

@@ -4,6 +4,10 @@ import TestSupportCore
 /// Gives production code "now" under the test's control: a fixed date, or one that moves on
 /// by a fixed step at every read.
 ///
+/// It has the shape of every generator in the module: `init(startingAt:step:)`, ``next()``,
+/// and `callAsFunction()`; pass the method `dates.next` where production code takes a
+/// closure.
+///
 /// ```swift
 /// // Production
 /// final class ShelfService {
@@ -12,8 +16,8 @@ import TestSupportCore
 /// }
 ///
 /// // Test
-/// let dates = DateGenerator.incrementing(from: .testReference, by: 60)
-/// let service = ShelfService(now: dates.generate)
+/// let dates = DateGenerator(startingAt: .testReference, step: 60)
+/// let service = ShelfService(now: dates.next)
 /// ```
 ///
 /// Each instance keeps its own time, so parallel tests never share a clock.
@@ -21,34 +25,29 @@ public final class DateGenerator: Sendable {
     private let current: Locked<Date>
     private let step: TimeInterval
 
-    private init(start: Date, step: TimeInterval) {
-        current = Locked(start)
+    /// Creates a generator that returns `first`, then `first + step`, `first + 2 × step`, ….
+    ///
+    /// - Parameters:
+    ///   - first: The first date; `Date.testReference` by default.
+    ///   - step: Seconds added after each read; 1 by default, 0 for a date that never moves.
+    public init(startingAt first: Date = .testReference, step: TimeInterval = 1) {
+        current = Locked(first)
         self.step = step
     }
 
-    /// A generator that always returns `date`.
+    /// A generator that always returns `date`: `DateGenerator(startingAt: date, step: 0)`.
     ///
     /// - Parameter date: The date every read returns; `Date.testReference` by
     ///   default.
     /// - Returns: A new generator.
     public static func fixed(_ date: Date = .testReference) -> DateGenerator {
-        DateGenerator(start: date, step: 0)
-    }
-
-    /// A generator that returns `start`, then `start + step`, `start + 2 × step`, ….
-    ///
-    /// - Parameters:
-    ///   - start: The first date; `Date.testReference` by default.
-    ///   - step: Seconds added after each read; 1 by default.
-    /// - Returns: A new generator.
-    public static func incrementing(from start: Date = .testReference, by step: TimeInterval = 1) -> DateGenerator {
-        DateGenerator(start: start, step: step)
+        DateGenerator(startingAt: date, step: 0)
     }
 
     /// The next date, then moves on by the step.
     ///
     /// - Returns: The current date of the generator.
-    public func now() -> Date {
+    public func next() -> Date {
         current.withLock { date -> Date in
             defer { date = date.addingTimeInterval(step) }
             return date
@@ -58,7 +57,7 @@ public final class DateGenerator: Sendable {
     /// The next date, so the generator reads as a function: `dates()`.
     ///
     /// - Returns: The current date of the generator.
-    public func callAsFunction() -> Date { now() }
+    public func callAsFunction() -> Date { next() }
 
     /// Moves the generator's date on by `interval` seconds without reading it.
     ///
@@ -66,9 +65,6 @@ public final class DateGenerator: Sendable {
     public func advance(by interval: TimeInterval) {
         current.withLock { $0 = $0.addingTimeInterval(interval) }
     }
-
-    /// The generator as a closure, for production code that takes `@Sendable () -> Date`.
-    public var generate: @Sendable () -> Date { { self.now() } }
 }
 
 extension Date {

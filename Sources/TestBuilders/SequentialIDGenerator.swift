@@ -37,7 +37,4 @@ public final class SequentialIDGenerator: Sendable {
     ///
     /// - Returns: The next id.
     public func callAsFunction() -> Int { next() }
-
-    /// The generator as a closure, for production code that takes `@Sendable () -> Int`.
-    public var generate: @Sendable () -> Int { { self.next() } }
 }

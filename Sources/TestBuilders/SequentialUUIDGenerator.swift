@@ -14,19 +14,23 @@ import TestSupportCore
 ///
 /// // Test
 /// let ids = SequentialUUIDGenerator()
-/// let useCase = AddBookUseCase(makeID: ids.generate)
+/// let useCase = AddBookUseCase(makeID: ids.next)
 /// #expect(useCase.add(title: "Dune").id == UUID.sequential(1))
 /// ```
 ///
 /// Each instance counts on its own, so parallel tests never share a sequence.
 public final class SequentialUUIDGenerator: Sendable {
     private let counter: Locked<UInt64>
+    private let step: UInt64
 
     /// Creates a generator whose first UUID is `UUID.sequential(first)`.
     ///
-    /// - Parameter first: The number of the first UUID; 1 by default.
-    public init(startingAt first: UInt64 = 1) {
+    /// - Parameters:
+    ///   - first: The number of the first UUID; 1 by default.
+    ///   - step: The difference between the numbers of consecutive UUIDs; 1 by default.
+    public init(startingAt first: UInt64 = 1, step: UInt64 = 1) {
         counter = Locked(first)
+        self.step = step
     }
 
     /// The next UUID in the sequence.
@@ -34,7 +38,7 @@ public final class SequentialUUIDGenerator: Sendable {
     /// - Returns: `UUID.sequential(n)` for the next `n`.
     public func next() -> UUID {
         let number = counter.withLock { value -> UInt64 in
-            defer { value &+= 1 }
+            defer { value &+= step }
             return value
         }
         return UUID.sequential(number)
@@ -44,9 +48,6 @@ public final class SequentialUUIDGenerator: Sendable {
     ///
     /// - Returns: The next UUID.
     public func callAsFunction() -> UUID { next() }
-
-    /// The generator as a closure, for production code that takes `@Sendable () -> UUID`.
-    public var generate: @Sendable () -> UUID { { self.next() } }
 }
 
 extension UUID {

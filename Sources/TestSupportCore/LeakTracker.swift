@@ -28,7 +28,7 @@ public final class LeakTracker: Sendable {
     /// Creates an empty tracker.
     public init() {}
 
-    /// Starts watching `object`; ``verifyNoLeaks(fileID:filePath:line:column:)`` fails if it is
+    /// Starts watching `object`; ``expectNoLeaks(fileID:filePath:line:column:)`` fails if it is
     /// still alive.
     ///
     /// The tracker holds the object weakly, so tracking never keeps it alive.
@@ -70,7 +70,7 @@ public final class LeakTracker: Sendable {
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
     ///   - column: The caller's column.
-    public func verifyNoLeaks(
+    public func expectNoLeaks(
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
@@ -115,7 +115,7 @@ public func withLeakTracking<R>(
 ) rethrows -> R {
     let tracker = LeakTracker()
     let result = try body(tracker)
-    tracker.verifyNoLeaks(fileID: fileID, filePath: filePath, line: line, column: column)
+    tracker.expectNoLeaks(fileID: fileID, filePath: filePath, line: line, column: column)
     return result
 }
 
@@ -140,6 +140,6 @@ public func withLeakTracking<R>(
 ) async rethrows -> R {
     let tracker = LeakTracker()
     let result = try await body(tracker)
-    tracker.verifyNoLeaks(fileID: fileID, filePath: filePath, line: line, column: column)
+    tracker.expectNoLeaks(fileID: fileID, filePath: filePath, line: line, column: column)
     return result
 }

@@ -30,7 +30,7 @@ extension XCTestCase {
         let tracker = LeakTracker()
         tracker.track(instance, fileID: fileID, filePath: filePath, line: line, column: column)
         addTeardownBlock {
-            tracker.verifyNoLeaks(fileID: fileID, filePath: filePath, line: line, column: column)
+            tracker.expectNoLeaks(fileID: fileID, filePath: filePath, line: line, column: column)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPStubbing
+import TestSupportCore
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -20,6 +21,22 @@ struct HTTPStubRegistryRecordingTests {
         #expect(requests.map(\.summary) == ["GET https://a.test/one", "DELETE https://a.test/two?x=1"])
         #expect(requests.first?.header("accept") == "text/plain")
         #expect(requests.last?.queryValue("x") == "1")
+    }
+
+    @Test("clearRequests forgets the requests, so expectRequested counts only later ones")
+    func clearRequests() async throws {
+        let stubs = HTTPStubRegistry()
+        let books = stubs.stub(.get("/books"), with: .ok)
+        _ = try await stubs.session.data(for: try makeRequest("GET", "https://a.test/books"))
+        stubs.expectRequested(.get("/books"), count: 1)
+
+        stubs.clearRequests()
+        _ = try await stubs.session.data(for: try makeRequest("GET", "https://a.test/books?page=2"))
+
+        #expect(stubs.requests.map(\.summary) == ["GET https://a.test/books?page=2"])
+        #expect(books.answerCount == 2)
+        let failures = FailureReporter.collectFailures { stubs.expectRequested(.get("/books"), count: 1) }
+        #expect(failures.isEmpty)
     }
 
     @Test("A POST body sent with data(for:) is recorded")

@@ -49,7 +49,7 @@ struct HTTPStubRegistryStubbingTests {
     @Test("A sequence answers its responses in order, one each")
     func sequence() async throws {
         let stubs = HTTPStubRegistry()
-        stubs.stub(.get("/status"), sequence: [.status(503), .status(502), .status(200)])
+        stubs.stub(.get("/status"), inOrder: [.status(503), .status(502), .status(200)])
         let request = try makeRequest("GET", "https://a.test/status")
 
         var codes: [Int] = []
@@ -60,11 +60,25 @@ struct HTTPStubRegistryStubbingTests {
         #expect(codes == [503, 502, 200])
     }
 
-    @Test("A used-up sequence leaves the request unhandled when nothing else matches")
+    @Test("After the last response of a sequence, the last one repeats")
+    func sequenceRepeatsLast() async throws {
+        let stubs = HTTPStubRegistry()
+        stubs.stub(.get("/status"), inOrder: [.status(503), .status(200)])
+        let request = try makeRequest("GET", "https://a.test/status")
+
+        var codes: [Int] = []
+        for _ in 0..<4 {
+            codes.append(try await stubs.session.text(for: request).1.statusCode)
+        }
+
+        #expect(codes == [503, 200, 200, 200])
+    }
+
+    @Test("A sequence limited by times: is used up and leaves the request unhandled when nothing else matches")
     func usedUpSequence() async throws {
         let failures = try await FailureReporter.collectFailures {
             let stubs = HTTPStubRegistry()
-            stubs.stub(.get("/once"), sequence: [.ok])
+            stubs.stub(.get("/once"), times: 1, inOrder: [.ok])
             let request = try makeRequest("GET", "https://a.test/once")
             _ = try await stubs.session.data(for: request)
 
@@ -117,7 +131,7 @@ struct HTTPStubRegistryStubbingTests {
         let stubs = HTTPStubRegistry()
         let line = #line + 2
         let failures = FailureReporter.collectFailures {
-            stubs.stub(.get("/books"), sequence: [])
+            stubs.stub(.get("/books"), inOrder: [])
         }
 
         #expect(failures.first?.message.hasPrefix("A response sequence needs at least one response") == true)

@@ -9,21 +9,21 @@ import FoundationNetworking
 
 @Suite("HTTPStubRegistry.verify")
 struct HTTPStubRegistryVerificationTests {
-    @Test("verify(_:count:) passes when exactly that many requests match")
+    @Test("expectRequested(_:count:) passes when exactly that many requests match")
     func verifyPasses() async throws {
         let stubs = HTTPStubRegistry()
         stubs.stub(.any, with: .ok)
         _ = try await stubs.session.data(for: try makeRequest("POST", "https://a.test/login"))
 
         let failures = FailureReporter.collectFailures {
-            stubs.verify(.post("/login"), count: 1)
-            stubs.verify(.get("/books"), count: 0)
+            stubs.expectRequested(.post("/login"), count: 1)
+            stubs.expectRequested(.get("/books"), count: 0)
         }
 
         #expect(failures.isEmpty)
     }
 
-    @Test("verify(_:count:) names the expectation and lists the requests seen, at the caller's line")
+    @Test("expectRequested(_:count:) names the expectation and lists the requests seen, at the caller's line")
     func verifyFails() async throws {
         let stubs = HTTPStubRegistry()
         stubs.stub(.any, with: .ok)
@@ -31,7 +31,7 @@ struct HTTPStubRegistryVerificationTests {
 
         let line = #line + 2
         let failures = FailureReporter.collectFailures {
-            stubs.verify(.post("/login"), count: 1)
+            stubs.expectRequested(.post("/login"), count: 1)
         }
 
         #expect(
@@ -45,19 +45,19 @@ struct HTTPStubRegistryVerificationTests {
         #expect(failures.first?.location.line == line)
     }
 
-    @Test("verify(_:count:) with no requests at all says so")
+    @Test("expectRequested(_:count:) with no requests at all says so")
     func verifyNoRequests() {
         let stubs = HTTPStubRegistry()
 
         let failures = FailureReporter.collectFailures {
-            stubs.verify(.get("/books"), count: 2)
+            stubs.expectRequested(.get("/books"), count: 2)
         }
 
         #expect(failures.map(\.message) == ["Expected 2 GET /books, saw 0; requests seen: none"])
     }
 
-    @Test("verifyAllStubsUsed() names every stub that never answered")
-    func verifyAllStubsUsed() async throws {
+    @Test("expectAllStubsUsed() names every stub that never answered")
+    func expectAllStubsUsed() async throws {
         let stubs = HTTPStubRegistry()
         stubs.stub(.get("/books"), with: .ok)
         stubs.stub(.post("/login"), with: .ok)
@@ -65,7 +65,7 @@ struct HTTPStubRegistryVerificationTests {
 
         let line = #line + 2
         let failures = FailureReporter.collectFailures {
-            stubs.verifyAllStubsUsed()
+            stubs.expectAllStubsUsed()
         }
 
         #expect(failures.count == 1)
@@ -159,7 +159,7 @@ struct UnhandledRequestTests {
 
         let line = #line + 2
         withKnownIssue {
-            stubs.verify(.get("/books").header("Authorization", "Bearer abc"))
+            stubs.expectRequested(.get("/books").header("Authorization", "Bearer abc"))
         } matching: { issue in
             issue.isFailure(
                 containing: #"closest: 1. GET https://a.test/books: header Authorization is "Bearer xyz", expected "Bearer abc""#,
@@ -174,7 +174,7 @@ struct UnhandledRequestTests {
         _ = try await stubs.session.data(for: try makeRequest("POST", "https://a.test/books", body: Data(#"{"title":"Emma"}"#.utf8)))
 
         let failures = FailureReporter.collectFailures {
-            stubs.verify(.post("/books").body(.json(#"{"title": "Dune"}"#)))
+            stubs.expectRequested(.post("/books").body(.json(#"{"title": "Dune"}"#)))
         }
 
         #expect(
@@ -191,7 +191,7 @@ struct UnhandledRequestTests {
         }
 
         let failures = FailureReporter.collectFailures {
-            stubs.verify(.post("/item/9"))
+            stubs.expectRequested(.post("/item/9"))
         }
 
         let message = try #require(failures.first?.message)
@@ -209,8 +209,8 @@ struct UnhandledRequestTests {
         for expected in 1...3 {
             _ = try await stubs.session.data(for: try makeRequest("GET", "https://a.test/books"))
             failures += FailureReporter.collectFailures {
-                stubs.verify(.get("/books"), count: expected)
-                stubs.verify(.matching("a books request") { $0.path == "/books" }, count: expected)
+                stubs.expectRequested(.get("/books"), count: expected)
+                stubs.expectRequested(.matching("a books request") { $0.path == "/books" }, count: expected)
             }
         }
 
@@ -244,8 +244,8 @@ struct UnhandledRequestTests {
         _ = try await stubs.session.data(for: try makeRequest("POST", "https://a.test/upload", body: first))
 
         let failures = FailureReporter.collectFailures {
-            stubs.verify(.post("/upload").body(.data(first)), count: 1)
-            stubs.verify(.post("/upload").body(.data(second)), count: 0)
+            stubs.expectRequested(.post("/upload").body(.data(first)), count: 1)
+            stubs.expectRequested(.post("/upload").body(.data(second)), count: 0)
         }
 
         #expect(failures.isEmpty)

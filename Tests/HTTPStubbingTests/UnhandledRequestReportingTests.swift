@@ -21,7 +21,7 @@ struct UnhandledRequestReportingTests {
         #expect(error?.code == .resourceUnavailable)
 
         withKnownIssue {
-            stubs.verifyNoUnhandledRequests()
+            stubs.expectNoUnhandledRequests()
         } matching: { issue in
             issue.isFailure(containing: "No stub matches GET https://a.test/missing", line: line)
         }
@@ -65,11 +65,11 @@ struct UnhandledRequestReportingTests {
         _ = try? await stubs.session.data(for: try makeRequest("GET", "https://a.test/once"))
 
         withKnownIssue {
-            stubs.verifyNoUnhandledRequests()
+            stubs.expectNoUnhandledRequests()
         } matching: { issue in
             issue.isFailure(containing: "No stub matches GET https://a.test/once", line: line)
         }
-        stubs.verifyNoUnhandledRequests()
-        stubs.verify(.get("/once"), count: 1)
+        stubs.expectNoUnhandledRequests()
+        stubs.expectRequested(.get("/once"), count: 1)
     }
 }

@@ -40,7 +40,7 @@ final class UnhandledRequestReportingXCTests: FailureRecordingTestCase {
         var line = 0
         let failures = capturingXCTestFailures {
             line = #line + 1
-            stubs.verify(.post("/login"), count: 1)
+            stubs.expectRequested(.post("/login"), count: 1)
         }
 
         XCTAssertEqual(failures.count, 1)
@@ -74,7 +74,7 @@ final class UnhandledRequestReportingXCTests: FailureRecordingTestCase {
         var line = 0
         let failures = capturingXCTestFailures {
             line = #line + 1
-            stubs.verify(.get("/books").header("Authorization", "Bearer abc"))
+            stubs.expectRequested(.get("/books").header("Authorization", "Bearer abc"))
         }
 
         XCTAssertEqual(failures.count, 1)

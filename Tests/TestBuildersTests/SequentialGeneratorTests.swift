@@ -10,7 +10,7 @@ struct SequentialUUIDGeneratorTests {
 
         #expect(ids.next().uuidString == "00000000-0000-0000-0000-000000000001")
         #expect(ids().uuidString == "00000000-0000-0000-0000-000000000002")
-        #expect(ids.generate().uuidString == "00000000-0000-0000-0000-000000000003")
+        #expect(ids.next().uuidString == "00000000-0000-0000-0000-000000000003")
     }
 
     @Test("can start at another number")
@@ -19,6 +19,21 @@ struct SequentialUUIDGeneratorTests {
 
         #expect(ids.next().uuidString == "00000000-0000-0000-0000-0000000000FF")
         #expect(ids.next().uuidString == "00000000-0000-0000-0000-000000000100")
+    }
+
+    @Test("honours the step")
+    func honoursStep() {
+        let ids = SequentialUUIDGenerator(startingAt: 10, step: 5)
+
+        #expect([ids.next(), ids.next()] == [UUID.sequential(10), UUID.sequential(15)])
+    }
+
+    @Test("the method next is the closure production code takes")
+    func nextIsASendableClosure() {
+        let ids = SequentialUUIDGenerator()
+        let makeID: @Sendable () -> UUID = ids.next
+
+        #expect([makeID(), makeID()] == [UUID.sequential(1), UUID.sequential(2)])
     }
 
     @Test("UUID.sequential encodes the number in the last 64 bits")
@@ -56,7 +71,7 @@ struct SequentialIDGeneratorTests {
     func generatesFromOne() {
         let ids = SequentialIDGenerator()
 
-        let read: [Int] = [ids.next(), ids(), ids.generate()]
+        let read: [Int] = [ids.next(), ids(), ids.next()]
 
         #expect(read == [1, 2, 3])
     }
@@ -77,7 +92,7 @@ struct DateGeneratorTests {
     func fixedReturnsSameDate() {
         let dates = DateGenerator.fixed()
 
-        #expect(dates.now() == .testReference)
+        #expect(dates.next() == .testReference)
         #expect(dates() == .testReference)
     }
 
@@ -86,11 +101,11 @@ struct DateGeneratorTests {
         #expect(ISO8601DateFormatter().string(from: .testReference) == "2024-01-01T00:00:00Z")
     }
 
-    @Test("incrementing moves on by the step after each read")
-    func incrementingMovesOnByStep() {
-        let dates = DateGenerator.incrementing(from: .testReference, by: 60)
+    @Test("init(startingAt:step:) moves on by the step after each read")
+    func movesOnByStep() {
+        let dates = DateGenerator(startingAt: .testReference, step: 60)
 
-        let read = [dates.now(), dates.now(), dates.generate()]
+        let read = [dates.next(), dates.next(), dates.next()]
 
         #expect(read.map { $0.timeIntervalSince(.testReference) } == [0, 60, 120])
     }
@@ -101,6 +116,6 @@ struct DateGeneratorTests {
 
         dates.advance(by: 3_600)
 
-        #expect(dates.now().timeIntervalSince(.testReference) == 3_600)
+        #expect(dates.next().timeIntervalSince(.testReference) == 3_600)
     }
 }

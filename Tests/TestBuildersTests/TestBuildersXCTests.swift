@@ -23,17 +23,17 @@ final class TestBuildersXCTests: XCTestCase {
     }
 
     func test_sequentialUUIDGenerator_injected_givesSameIDsEveryRun() {
-        let makeID = SequentialUUIDGenerator().generate
+        let makeID = SequentialUUIDGenerator().next
 
         XCTAssertEqual(makeID(), UUID.sequential(1))
         XCTAssertEqual(makeID(), UUID.sequential(2))
     }
 
-    func test_dateGenerator_incrementing_advancesByStep() {
-        let dates = DateGenerator.incrementing(by: 0.5)
+    func test_dateGenerator_step_advancesByStep() {
+        let dates = DateGenerator(step: 0.5)
 
-        XCTAssertEqual(dates.now(), .testReference)
-        XCTAssertEqual(dates.now(), Date.testReference.addingTimeInterval(0.5))
+        XCTAssertEqual(dates.next(), .testReference)
+        XCTAssertEqual(dates.next(), Date.testReference.addingTimeInterval(0.5))
     }
 
     func test_seededRandomNumberGenerator_seedZero_matchesReference() {

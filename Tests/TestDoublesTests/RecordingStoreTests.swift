@@ -98,6 +98,17 @@ struct RecordingStoreRecordingTests {
         #expect(named == [.named("a")])
     }
 
+    @Test("clearDispatchedActions forgets the actions and keeps the state")
+    func clearDispatchedActionsKeepsState() {
+        let store = RecordingTestStore(initialState: RecordingStoreTestState(total: 1), reducer: RecordingStoreTestState.reduce)
+        store.dispatch(.add(5))
+
+        store.clearDispatchedActions()
+
+        #expect(store.dispatchedActions.isEmpty)
+        #expect(store.state.total == 6)
+    }
+
     @Test("reset forgets the actions and restores the initial state")
     func resetRestores() {
         let store = RecordingTestStore(initialState: RecordingStoreTestState(total: 1), reducer: RecordingStoreTestState.reduce)

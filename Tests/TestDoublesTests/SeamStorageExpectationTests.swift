@@ -40,6 +40,25 @@ struct SeamKeychainFaultTests {
 
 @Suite("UnimplementedKeychain")
 struct SeamUnimplementedKeychainTests {
+    @Test("expectNotUsed() reports, on the test's task, a use made on another thread")
+    func expectNotUsedReportsOffTaskUse() async {
+        let line = #line + 1
+        let keychain = UnimplementedKeychain()
+        await Task.detached { _ = try? keychain.read(account: "token", in: scope) }.value
+
+        let failures = FailureReporter.collectFailures { keychain.expectNotUsed() }
+
+        #expect(failures.map(\.location.line) == [line])
+        #expect(failures.first?.message.contains("Unimplemented: keychain read(account: 'token'") == true)
+    }
+
+    @Test("expectNotUsed() passes when nothing used the double")
+    func expectNotUsedPassesUnused() {
+        let keychain = UnimplementedKeychain()
+
+        #expect(FailureReporter.collectFailures { keychain.expectNotUsed() }.isEmpty)
+    }
+
     @Test("A read reports at the creation line and throws unimplemented (-4)")
     func readReportsAndThrows() {
         let line = #line + 1

@@ -174,6 +174,20 @@ struct MainActorSpyTests {
         router.makeScreenSpy.expectCalledOnce(with: "dune")
     }
 
+    @Test("clearCalls forgets the calls and keeps the configured answer")
+    func clearCallsKeepsAnswer() {
+        let router = SpyTestRouterStub()
+        let screen = SpyTestScreen(title: "Dune")
+        router.makeScreenSpy.returns(screen)
+        _ = router.makeScreen(named: "dune")
+
+        router.makeScreenSpy.clearCalls()
+        let made = router.makeScreen(named: "emma")
+
+        #expect(made === screen)
+        #expect(router.makeScreenSpy.calls == ["emma"])
+    }
+
     @Test("an unconfigured strict call fails at the stub's line")
     func strictCallFails() {
         let router = SpyTestRouterStub()

@@ -77,6 +77,19 @@ struct SpyRecordingTests {
         #expect(Set(spy.calls).count == 10_000)
     }
 
+    @Test("clearCalls forgets the calls and keeps the sequence of answers where it was")
+    func clearCallsKeepsAnswers() {
+        let catalog = SpyTestCatalogStub()
+        catalog.countSpy.returns(inOrder: [1, 2, 3])
+        _ = catalog.count()
+
+        catalog.countSpy.clearCalls()
+        let next = catalog.count()
+
+        #expect(next == 2)
+        #expect(catalog.countSpy.callCount == 1)
+    }
+
     @Test("reset forgets the calls")
     func resetForgetsCalls() {
         let catalog = SpyTestCatalogStub()

@@ -80,7 +80,7 @@ struct LeakTrackerTests {
             loader.finish()
         }
 
-        let failures = FailureReporter.collectFailures { tracker.verifyNoLeaks() }
+        let failures = FailureReporter.collectFailures { tracker.expectNoLeaks() }
 
         #expect(failures.isEmpty)
     }
@@ -93,8 +93,8 @@ struct LeakTrackerTests {
         tracker.track(first)
         tracker.track(second)
 
-        let firstRun = FailureReporter.collectFailures { tracker.verifyNoLeaks() }
-        let secondRun = FailureReporter.collectFailures { tracker.verifyNoLeaks() }
+        let firstRun = FailureReporter.collectFailures { tracker.expectNoLeaks() }
+        let secondRun = FailureReporter.collectFailures { tracker.expectNoLeaks() }
 
         #expect(firstRun.count == 2)
         #expect(secondRun.isEmpty)

@@ -145,7 +145,9 @@ extension HTTPStubRegistry {
         // Registered in reverse, so that of two overlapping recordings the earlier answers first.
         for key in order.reversed() {
             guard let group = groups[key] else { continue }
-            stub(group.matcher, sequence: group.responses, fileID: fileID, filePath: filePath, line: line, column: column)
+            stub(
+                group.matcher, times: group.responses.count, inOrder: group.responses, fileID: fileID, filePath: filePath, line: line,
+                column: column)
         }
     }
 }

@@ -15,7 +15,7 @@ extension HTTPStubRegistry {
     ///
     /// Passed-through requests are recorded like any other, with the real status code as their
     /// outcome, and answer through the stubbed session (cookies, redirect handling), so
-    /// ``verify(_:count:fileID:filePath:line:column:)`` counts them.
+    /// ``expectRequested(_:count:fileID:filePath:line:column:)`` counts them.
     ///
     /// - Parameter session: The real session that sends them; it follows redirects itself.
     public func passUnmatchedRequests(to session: URLSession) {

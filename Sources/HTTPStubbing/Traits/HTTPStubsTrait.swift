@@ -48,7 +48,7 @@ public struct HTTPStubsTrait: TestTrait, SuiteTrait, TestScoping {
         }
         // Runs when the body returns or throws.
         defer {
-            registry.verifyNoUnhandledRequests()
+            registry.expectNoUnhandledRequests()
             let site = EndOfTestReport.site(of: test)
             for failure in unhandled.value {
                 FailureReporter.report("HTTP stubs at the end of the test: \(failure.message)", at: site)

@@ -58,8 +58,12 @@ public final class UnimplementedClock: Clock, Sendable {
         try await fallback.sleep(until: deadline, tolerance: tolerance)
     }
 
-    /// Reports again, on the calling task, failures raised on other threads.
-    public func flush() { uses.flush() }
+    /// Reports, on the calling task, every use of the double made on another thread and not yet
+    /// reported; a use on the test's own task has failed the test already.
+    ///
+    /// Call it at the end of a Swift Testing test whose code under test may have used the double
+    /// from another thread; under XCTest every use is reported at once.
+    public func expectNotUsed() { uses.flush() }
 
     private func reportFirstUse(_ use: String) {
         guard !reported.exchange(true) else { return }

@@ -266,8 +266,20 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
         return actions
     }
 
+    /// Forgets every handled action and keeps the current state.
+    ///
+    /// ``reset()`` also restores the initial state.
+    public func clearDispatchedActions() {
+        storage.withLock { storage in
+            storage.actions = []
+            storage.waitList.count = 0
+        }
+    }
+
     /// Forgets every handled action and restores the initial state; the reducer and callbacks
     /// stay.
+    ///
+    /// To forget only the actions, use ``clearDispatchedActions()``.
     public func reset() {
         storage.withLock { storage in
             storage.state = initialState

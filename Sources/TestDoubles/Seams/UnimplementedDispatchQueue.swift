@@ -11,7 +11,7 @@ import TestSupportCore
 /// ```
 ///
 /// Failures raised on another thread are kept and reported again on the test's task by
-/// ``flush()`` (see `OffTaskFailureReporter`).
+/// ``expectNotUsed()`` (see `OffTaskFailureReporter`).
 public final class UnimplementedDispatchQueue: DispatchQueueInterface {
     /// The label used in failure messages.
     public let label: String
@@ -45,8 +45,12 @@ public final class UnimplementedDispatchQueue: DispatchQueueInterface {
     /// Always `false`: the code under test is never running on this queue.
     public var isCurrentQueue: Bool { false }
 
-    /// Reports again, on the calling task, failures raised on other threads.
-    public func flush() { uses.flush() }
+    /// Reports, on the calling task, every use of the double made on another thread and not yet
+    /// reported; a use on the test's own task has failed the test already.
+    ///
+    /// Call it at the end of a Swift Testing test whose code under test may have used the double
+    /// from another thread; under XCTest every use is reported at once.
+    public func expectNotUsed() { uses.flush() }
 
     private func fail(_ call: String) {
         uses.report("\(call) was called on queue '\(label)'")

@@ -28,8 +28,12 @@ public final class UnimplementedKeyValueStore: KeyValueStoreInterface, Sendable 
         uses = UnimplementedUse(of: "the store", createdAt: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
-    /// Reports again, on the calling task, failures raised on other threads.
-    public func flush() { uses.flush() }
+    /// Reports, on the calling task, every use of the double made on another thread and not yet
+    /// reported; a use on the test's own task has failed the test already.
+    ///
+    /// Call it at the end of a Swift Testing test whose code under test may have used the double
+    /// from another thread; under XCTest every use is reported at once.
+    public func expectNotUsed() { uses.flush() }
 
     private func fail(_ call: String) {
         uses.report("key-value store \(call) was called")

@@ -327,8 +327,18 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
         configure(.unimplemented)
     }
 
+    /// Forgets every recorded call and keeps the configured answer.
+    ///
+    /// A sequence of answers goes on where it was; ``reset()`` also forgets answers.
+    public func clearCalls() {
+        recorded = []
+        callCounter.reset()
+    }
+
     /// Forgets every recorded call and configured answer and goes back to how the spy was
     /// created: its default answer, strict, or unimplemented.
+    ///
+    /// To forget only the calls, use ``clearCalls()``.
     public func reset() {
         recorded = []
         answer = initialAnswer

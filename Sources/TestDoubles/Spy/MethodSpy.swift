@@ -328,9 +328,23 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
         }
     }
 
+    /// Forgets every recorded call and keeps the configured answer.
+    ///
+    /// Every recording tool of the package clears its record the same way: `clearCalls()` here,
+    /// `clearWrites()`, `clearOperations()`, `clearRequests()` and `clearDispatchedActions()` on
+    /// the others. A sequence of answers goes on where it was; ``reset()`` also forgets answers.
+    public func clearCalls() {
+        withRecords { records in
+            records.calls = []
+            records.waitList.count = 0
+        }
+    }
+
     /// Forgets every recorded call and configured answer, releases calls held by
     /// ``suspendCalls()``, and goes back to how the spy was created: its default answer, strict,
     /// or unimplemented.
+    ///
+    /// To forget only the calls, use ``clearCalls()``.
     public func reset() {
         let suspension = withRecords { records -> CallSuspension? in
             let suspension = records.suspension

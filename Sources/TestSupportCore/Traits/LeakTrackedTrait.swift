@@ -39,7 +39,7 @@ public struct LeakTrackedTrait: TestTrait, SuiteTrait, TestScoping {
         let tracker = LeakTracker()
         // Runs when the body returns or throws; the body's locals are released by then. Each
         // leak fails this test at the line that tracked the object.
-        defer { tracker.verifyNoLeaks() }
+        defer { tracker.expectNoLeaks() }
         try await LeakTracker.$taskTracker.withValue(tracker) {
             try await function()
         }

@@ -108,7 +108,7 @@ struct HTTPPassThroughTests {
         _ = try? await stubs.session.data(for: URLRequest(url: try makeURL("\(server.baseURL)/books")))
 
         withKnownIssue {
-            stubs.verifyNoUnhandledRequests()
+            stubs.expectNoUnhandledRequests()
         } matching: { issue in
             issue.isFailure(containing: "No stub matches GET \(server.baseURL)/books", line: line)
         }
@@ -129,7 +129,7 @@ struct HTTPPassThroughTests {
         #expect(stubbed.0 == "stub")
         #expect(real.0.contains(#""target":"/real""#))
         #expect(server.requests.map(\.target) == ["/real"])
-        stubs.verify(.get("/real"), count: 1)
+        stubs.expectRequested(.get("/real"), count: 1)
         #expect(stubs.requests.last?.outcome == .responded(statusCode: 200))
     }
 
@@ -145,7 +145,7 @@ struct HTTPPassThroughTests {
         _ = try? await stubs.session.data(for: URLRequest(url: try makeURL("\(server.baseURL)/books")))
 
         withKnownIssue {
-            stubs.verifyNoUnhandledRequests()
+            stubs.expectNoUnhandledRequests()
         } matching: { issue in
             issue.isFailure(containing: "No stub matches GET \(server.baseURL)/books", line: line)
         }

@@ -216,7 +216,7 @@ struct HTTPCassetteFailureTests {
         }
         #expect(error?.code == .resourceUnavailable)
         withKnownIssue {
-            stubs.verifyNoUnhandledRequests()
+            stubs.expectNoUnhandledRequests()
         } matching: { issue in
             issue.isFailure(containing: "No stub matches GET https://api.test/authors", line: line)
                 && issue.isFailure(containing: "closest: path is /authors, expected /books", line: line)

@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// cache.prefetch(urls)   // fires and forgets work on its own queue
-/// await waitUntil("the cache holds 3 images") { cache.count == 3 }
+/// await waitForCondition("the cache holds 3 images") { cache.count == 3 }
 /// ```
 ///
 /// The condition is checked at once, then after each `Task.yield()` for the first few tries,
@@ -26,7 +26,7 @@
 /// - Returns: `true` if the condition held in time; `false` after reporting a failure.
 @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 @discardableResult
-public func waitUntil(
+public func waitForCondition(
     _ description: String = "the condition",
     timeout: Duration = .seconds(5),
     pollingInterval: Duration = .milliseconds(1),

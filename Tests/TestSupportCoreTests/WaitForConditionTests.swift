@@ -2,12 +2,12 @@ import TestSupportCore
 import TestSupportTesting
 import Testing
 
-@Suite("waitUntil")
-struct WaitUntilTests {
+@Suite("waitForCondition")
+struct WaitForConditionTests {
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("It returns true at once when the condition already holds")
     func returnsAtOnceWhenTrue() async {
-        let held = await waitUntil { true }
+        let held = await waitForCondition { true }
 
         #expect(held)
     }
@@ -23,7 +23,7 @@ struct WaitUntilTests {
         }
         for await _ in started { break }
 
-        let held = await waitUntil("the flag is set", timeout: .seconds(60)) { flag.value }
+        let held = await waitForCondition("the flag is set", timeout: .seconds(60)) { flag.value }
 
         #expect(held)
     }
@@ -33,7 +33,7 @@ struct WaitUntilTests {
     func timeoutFailsAtCallersLine() async {
         let line = #line + 2
         await withKnownIssue {
-            let held = await waitUntil("the cache holds 3 images", timeout: .zero) { false }
+            let held = await waitForCondition("the cache holds 3 images", timeout: .zero) { false }
             #expect(!held)
         } matching: { issue in
             issue.isFailure(containing: "Timed out waiting for the cache holds 3 images", line: line)
@@ -47,7 +47,7 @@ struct WaitUntilTests {
         struct ConditionFailed: Error {}
 
         await #expect(throws: ConditionFailed.self) {
-            try await waitUntil { throw ConditionFailed() }
+            try await waitForCondition { throw ConditionFailed() }
         }
     }
 
@@ -57,7 +57,7 @@ struct WaitUntilTests {
     func conditionRunsOnCallersActor() async {
         var checks = 0
 
-        let held = await waitUntil(timeout: .seconds(60)) {
+        let held = await waitForCondition(timeout: .seconds(60)) {
             checks += 1
             return checks == 3
         }

@@ -3,11 +3,11 @@ import TestSupportTesting
 import XCTest
 
 @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
-final class WaitUntilXCTests: FailureRecordingTestCase {
+final class WaitForConditionXCTests: FailureRecordingTestCase {
     func test_waitUntil_conditionNeverHolds_failsAtCallersLine() async {
         let line = #line + 2
         let failures = await capturingXCTestFailures {
-            await waitUntil("the upload to finish", timeout: .zero) { false }
+            await waitForCondition("the upload to finish", timeout: .zero) { false }
         }
 
         XCTAssertEqual(failures.map(\.line), [line])
@@ -16,7 +16,7 @@ final class WaitUntilXCTests: FailureRecordingTestCase {
 
     func test_waitUntil_conditionHolds_returnsTrueWithoutFailure() async {
         let failures = await capturingXCTestFailures {
-            let held = await waitUntil { true }
+            let held = await waitForCondition { true }
             XCTAssertTrue(held)
         }
 
