@@ -28,8 +28,8 @@ import LockedValue
 /// - A deadline made from the queue's own ``now`` (`queue.now + 0.3`) is exact to the
 ///   nanosecond and never depends on the real clock or the machine's load.
 /// - A deadline made from the real clock (`DispatchTime.now() + 0.3`) is measured against the
-///   real clock when it is scheduled and rounded up to the whole millisecond (see the module's
-///   guide for the exact rule and its limits).
+///   real clock when it is scheduled and rounded up to the whole millisecond (see
+///   <doc:DispatchQueueInterface-Guide> for the exact rule and its limits).
 /// - A block scheduled while another runs is honoured: ``advance(by:)`` runs it if it falls due
 ///   within the step.
 /// - A `DispatchWorkItem` cancelled before its turn is skipped.

@@ -23,7 +23,7 @@ import LockedValue
 /// then the global domain (`NSGlobalDomain` on Apple, empty unless given), then the registered
 /// defaults; ``dictionaryRepresentation()`` holds all three. The documented differences (a
 /// stored URL, values that are not property lists, per-instance registration) are listed in
-/// the module guide's "Differences from the real thing" table.
+/// the "Differences from the real thing" table of <doc:KeyValueStore-Guide>.
 public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
     private struct State {
         var stored: [String: PropertyListValue] = [:]
