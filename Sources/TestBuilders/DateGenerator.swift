@@ -26,6 +26,8 @@ public final class DateGenerator: Sendable {
         self.step = step
     }
 
+    /// A generator that always returns the same date.
+    ///
     /// A generator that always returns `date`.
     ///
     /// - Parameter date: The date every read returns; `Date.testReference` by
@@ -35,6 +37,8 @@ public final class DateGenerator: Sendable {
         DateGenerator(start: date, step: 0)
     }
 
+    /// A generator that returns a start date, then each next date one step later.
+    ///
     /// A generator that returns `start`, then `start + step`, `start + 2 × step`, ….
     ///
     /// - Parameters:
@@ -55,11 +59,15 @@ public final class DateGenerator: Sendable {
         }
     }
 
+    /// The next date, so the generator reads as a function.
+    ///
     /// The next date, so the generator reads as a function: `dates()`.
     ///
     /// - Returns: The current date of the generator.
     public func callAsFunction() -> Date { now() }
 
+    /// Moves the generator's date on by a number of seconds without reading it.
+    ///
     /// Moves the generator's date on by `interval` seconds without reading it.
     ///
     /// - Parameter interval: Seconds to add; negative moves back.
@@ -67,6 +75,8 @@ public final class DateGenerator: Sendable {
         current.withLock { $0 = $0.addingTimeInterval(interval) }
     }
 
+    /// The generator as a closure, for production code that takes a date-making closure.
+    ///
     /// The generator as a closure, for production code that takes `@Sendable () -> Date`.
     public var generate: @Sendable () -> Date { { self.now() } }
 }

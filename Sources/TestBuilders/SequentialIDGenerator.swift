@@ -1,5 +1,7 @@
 import TestSupportCore
 
+/// Generates increasing integer IDs, 1, 2, 3 and so on, for models keyed by integers.
+///
 /// Generates increasing integer ids, 1, 2, 3, …, for models keyed by `Int`.
 ///
 /// ```swift
@@ -33,11 +35,15 @@ public final class SequentialIDGenerator: Sendable {
         }
     }
 
+    /// The next ID, so the generator reads as a function.
+    ///
     /// The next id, so the generator reads as a function: `ids()`.
     ///
     /// - Returns: The next id.
     public func callAsFunction() -> Int { next() }
 
+    /// The generator as a closure, for production code that takes an ID-making closure.
+    ///
     /// The generator as a closure, for production code that takes `@Sendable () -> Int`.
     public var generate: @Sendable () -> Int { { self.next() } }
 }

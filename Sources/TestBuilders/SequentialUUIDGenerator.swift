@@ -1,6 +1,8 @@
 import Foundation
 import TestSupportCore
 
+/// Generates UUIDs in a fixed sequence, so test data and expectations are the same on every run.
+///
 /// Generates UUIDs in a fixed sequence, `00000000-0000-0000-0000-000000000001`,
 /// `…0002`, …, so test data and expectations are the same on every run.
 ///
@@ -22,6 +24,8 @@ import TestSupportCore
 public final class SequentialUUIDGenerator: Sendable {
     private let counter: Locked<UInt64>
 
+    /// Creates a generator whose first UUID is the sequential UUID of a given number.
+    ///
     /// Creates a generator whose first UUID is `UUID.sequential(first)`.
     ///
     /// - Parameter first: The number of the first UUID; 1 by default.
@@ -40,16 +44,22 @@ public final class SequentialUUIDGenerator: Sendable {
         return UUID.sequential(number)
     }
 
+    /// The next UUID in the sequence, so the generator reads as a function.
+    ///
     /// The next UUID in the sequence, so the generator reads as a function: `ids()`.
     ///
     /// - Returns: The next UUID.
     public func callAsFunction() -> UUID { next() }
 
+    /// The generator as a closure, for production code that takes a UUID-making closure.
+    ///
     /// The generator as a closure, for production code that takes `@Sendable () -> UUID`.
     public var generate: @Sendable () -> UUID { { self.next() } }
 }
 
 extension UUID {
+    /// The UUID whose last 64 bits are a given number, as the sequential generator produces them.
+    ///
     /// The UUID whose last 64 bits are `number`: `UUID.sequential(1)` is
     /// `00000000-0000-0000-0000-000000000001`. The values ``SequentialUUIDGenerator`` produces.
     ///
