@@ -2,6 +2,9 @@ import Foundation
 import KeychainInterface
 import TestSupportCore
 
+/// A keychain double for code paths that must not touch the keychain: every call reports a failure
+/// at the line that created it and throws.
+///
 /// A keychain double for code paths that must not touch the keychain: every call reports a
 /// failure at the line that created it and throws `KeychainError.unimplemented`.
 ///
@@ -36,6 +39,8 @@ public final class UnimplementedKeychain: KeychainInterface {
         return .unimplemented
     }
 
+    /// Reports a failure and throws the unimplemented error.
+    ///
     /// Reports a failure and throws `KeychainError.unimplemented`.
     ///
     /// - Parameters:
@@ -47,6 +52,8 @@ public final class UnimplementedKeychain: KeychainInterface {
         throw fail("add(account: '\(account)', in: \(scope))")
     }
 
+    /// Reports a failure and throws the unimplemented error.
+    ///
     /// Reports a failure and throws `KeychainError.unimplemented`.
     ///
     /// - Parameters:
@@ -57,6 +64,8 @@ public final class UnimplementedKeychain: KeychainInterface {
         throw fail("read(account: '\(account)', in: \(scope))")
     }
 
+    /// Reports a failure and throws the unimplemented error.
+    ///
     /// Reports a failure and throws `KeychainError.unimplemented`.
     ///
     /// - Parameters:
@@ -67,6 +76,8 @@ public final class UnimplementedKeychain: KeychainInterface {
         throw fail("update(account: '\(account)', in: \(scope))")
     }
 
+    /// Reports a failure and throws the unimplemented error.
+    ///
     /// Reports a failure and throws `KeychainError.unimplemented`.
     ///
     /// - Parameters:
@@ -76,6 +87,8 @@ public final class UnimplementedKeychain: KeychainInterface {
         throw fail("delete(account: '\(account)', in: \(scope))")
     }
 
+    /// Reports a failure and throws the unimplemented error.
+    ///
     /// Reports a failure and throws `KeychainError.unimplemented`.
     ///
     /// - Parameter scope: The scope, for the message.
@@ -83,6 +96,8 @@ public final class UnimplementedKeychain: KeychainInterface {
         throw fail("deleteAll(in: \(scope))")
     }
 
+    /// Reports a failure and throws the unimplemented error.
+    ///
     /// Reports a failure and throws `KeychainError.unimplemented`.
     ///
     /// - Parameter scope: The scope, for the message.
