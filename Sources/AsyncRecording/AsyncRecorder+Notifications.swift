@@ -2,6 +2,8 @@ import Foundation
 import TestSupportCore
 
 extension AsyncRecorder {
+    /// Starts recording the notifications of one name, each turned into a value by a closure.
+    ///
     /// Starts recording the notifications named `name`, turned into values by `transform`.
     ///
     /// ```swift
@@ -50,8 +52,10 @@ extension AsyncRecorder {
 }
 
 extension AsyncRecorder where Element == RecordedNotification {
-    /// Starts recording the notifications named `name`, keeping each one's name, sender and
-    /// user info.
+    /// Starts recording the notifications of one name, keeping each one's name, sender and user
+    /// info.
+    ///
+    /// Records the notifications named `name`.
     ///
     /// ```swift
     /// let recorder = AsyncRecorder(notificationsNamed: .libraryDidChange, center: center)

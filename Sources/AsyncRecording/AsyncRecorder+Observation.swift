@@ -4,8 +4,10 @@ import TestSupportCore
 
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension AsyncRecorder {
-    /// Starts recording a property of an `@Observable` object: its current value first, then its
-    /// value after each change.
+    /// Starts recording a property of an observable object: its current value first, then its value
+    /// after each change.
+    ///
+    /// The object is an `@Observable` one.
     ///
     /// ```swift
     /// let recorder = AsyncRecorder(viewModel, \.state)

@@ -34,6 +34,8 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
         self.source = Locked(source)
     }
 
+    /// Starts recording a sequence at once, on a task of its own.
+    ///
     /// Starts recording `sequence` at once, on a task of its own.
     ///
     /// ```swift
@@ -67,8 +69,9 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
         source.value?.cancel()
     }
 
-    /// Stops recording: the source is no longer iterated or observed. Values already received stay;
-    /// a recorded sequence then ends with a `CancellationError`.
+    /// Stops recording: the source is no longer iterated or observed.
+    ///
+    /// Values already received stay; a recorded sequence then ends with a `CancellationError`.
     public func cancel() {
         source.exchange(nil)?.cancel()
     }
@@ -111,6 +114,8 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
         await next(timeout: .standard, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
+    /// Waits for the next value not yet handed out and returns it, up to a timeout.
+    ///
     /// Waits up to `timeout` for the next value not yet handed out and returns it.
     ///
     /// - Parameters:
@@ -139,6 +144,8 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
 
     // MARK: values(count:)
 
+    /// Waits for a number of values not yet handed out and returns them.
+    ///
     /// Waits for the next `count` values not yet handed out and returns them.
     ///
     /// ```swift
@@ -164,6 +171,8 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
         return await take(count, timeout: .standard, at: site, waitingFor: Self.countText(count))
     }
 
+    /// Waits for a number of values not yet handed out and returns them, up to a timeout.
+    ///
     /// Waits up to `timeout` for the next `count` values not yet handed out and returns them.
     ///
     /// - Parameters:
@@ -190,6 +199,8 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
 
     // MARK: expectValues
 
+    /// Waits for as many values as expected and fails the test unless they equal the expected ones.
+    ///
     /// Waits for as many values as `expected` holds and fails the test unless they are equal.
     ///
     /// ```swift
@@ -216,6 +227,9 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
         await expectValues(expected, timeout: .standard, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
+    /// Waits, up to a timeout, for as many values as expected and fails the test unless they equal
+    /// the expected ones.
+    ///
     /// Waits up to `timeout` for as many values as `expected` holds and fails the test unless
     /// they are equal.
     ///
@@ -277,6 +291,8 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
         await finished(timeout: .standard, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
+    /// Waits for the source to finish and fails the test if it fails or does not finish in time.
+    ///
     /// Waits up to `timeout` for the source to finish and fails the test if it fails or does not
     /// finish in time.
     ///
@@ -335,6 +351,9 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
         await failure(timeout: .standard, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
+    /// Waits for the source to fail and returns its error; fails the test if it finishes instead or
+    /// does not end in time.
+    ///
     /// Waits up to `timeout` for the source to fail and returns its error; fails the test if it
     /// finishes instead or does not end in time.
     ///

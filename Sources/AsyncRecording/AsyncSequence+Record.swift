@@ -1,5 +1,7 @@
 extension AsyncSequence where Self: Sendable, Element: Sendable {
-    /// Starts recording this sequence: a shorthand for ``AsyncRecorder/init(_:label:)``.
+    /// Starts recording this sequence.
+    ///
+    /// A shorthand for ``AsyncRecorder/init(_:label:)``.
     ///
     /// ```swift
     /// let recorder = downloads.progress.record()

@@ -4,19 +4,27 @@ import Foundation
 /// `DispatchQueue` conforms with no change of behaviour: each requirement forwards to the
 /// queue's own method.
 extension DispatchQueue: DispatchQueueInterface {
+    /// Whether this queue is the main queue.
+    ///
     /// Whether this queue is `DispatchQueue.main`.
     ///
     /// Compared by label: on Linux `DispatchQueue.main` hands out a new wrapper object on each
     /// access, so identity says nothing.
     public var isMainQueue: Bool { self === DispatchQueue.main || label == DispatchQueue.main.label }
 
+    /// Whether the caller is on the main thread, for the main queue; false for any other queue.
+    ///
     /// `Thread.isMainThread` for the main queue; `false` for any other queue, since Dispatch
     /// offers no reliable "current queue" query.
     public var isCurrentQueue: Bool { isMainQueue && Thread.isMainThread }
 
+    /// The current uptime: a real queue keeps real time.
+    ///
     /// `DispatchTime.now()`: a real queue keeps real time.
     public var now: DispatchTime { DispatchTime.now() }
 
+    /// Submits work to run asynchronously, forwarding to the queue's own method.
+    ///
     /// Forwards to `async(group:qos:flags:execute:)`.
     ///
     /// - Parameters:
@@ -33,6 +41,8 @@ extension DispatchQueue: DispatchQueueInterface {
         async(group: group, qos: qos, flags: flags) { work() }
     }
 
+    /// Submits a work item to run asynchronously, forwarding to the queue's own method.
+    ///
     /// Forwards to `async(execute:)` with the work item.
     ///
     /// - Parameter workItem: The work item.
@@ -40,6 +50,8 @@ extension DispatchQueue: DispatchQueueInterface {
         async(execute: workItem)
     }
 
+    /// Submits work to run after a deadline, forwarding to the queue's own method.
+    ///
     /// Forwards to `asyncAfter(deadline:qos:flags:execute:)`.
     ///
     /// - Parameters:
@@ -56,6 +68,8 @@ extension DispatchQueue: DispatchQueueInterface {
         asyncAfter(deadline: deadline, qos: qos, flags: flags) { work() }
     }
 
+    /// Submits work to run after a wall-clock deadline, forwarding to the queue's own method.
+    ///
     /// Forwards to `asyncAfter(wallDeadline:qos:flags:execute:)`.
     ///
     /// - Parameters:
@@ -72,6 +86,8 @@ extension DispatchQueue: DispatchQueueInterface {
         asyncAfter(wallDeadline: wallDeadline, qos: qos, flags: flags) { work() }
     }
 
+    /// Submits a work item to run after a deadline, forwarding to the queue's own method.
+    ///
     /// Forwards to `asyncAfter(deadline:execute:)` with the work item.
     ///
     /// - Parameters:
@@ -81,6 +97,9 @@ extension DispatchQueue: DispatchQueueInterface {
         asyncAfter(deadline: deadline, execute: workItem)
     }
 
+    /// Submits a work item to run after a wall-clock deadline, forwarding to the queue's own
+    /// method.
+    ///
     /// Forwards to `asyncAfter(wallDeadline:execute:)` with the work item.
     ///
     /// - Parameters:
@@ -90,6 +109,8 @@ extension DispatchQueue: DispatchQueueInterface {
         asyncAfter(wallDeadline: wallDeadline, execute: workItem)
     }
 
+    /// Runs work on the queue and waits for it, forwarding to the queue's own method.
+    ///
     /// Forwards to `sync(execute:)`.
     ///
     /// - Parameter work: The work.

@@ -1,4 +1,6 @@
 extension DispatchQueueInterface where Self == ImmediateDispatchQueue {
+    /// A queue that runs every block at once, delayed ones included.
+    ///
     /// A queue that runs every block at once, `asyncAfter` included.
     ///
     /// ```swift
@@ -6,6 +8,8 @@ extension DispatchQueueInterface where Self == ImmediateDispatchQueue {
     /// ```
     public static var immediate: ImmediateDispatchQueue { ImmediateDispatchQueue() }
 
+    /// A main-queue double that runs every block at once and says it is the main queue.
+    ///
     /// A main-queue double that runs every block at once and answers `isMainQueue == true`.
     public static var immediateMain: ImmediateDispatchQueue {
         ImmediateDispatchQueue(label: "main (immediate)", isMainQueue: true)
@@ -20,6 +24,8 @@ extension DispatchQueueInterface where Self == ManualDispatchQueue {
     /// ```
     public static var manual: ManualDispatchQueue { ManualDispatchQueue() }
 
+    /// A new main-queue double with virtual time that says it is the main queue.
+    ///
     /// A new main-queue double with virtual time; it answers `isMainQueue == true`.
     public static var manualMain: ManualDispatchQueue {
         ManualDispatchQueue(label: "main (manual)", isMainQueue: true)

@@ -1,5 +1,8 @@
 @preconcurrency import Dispatch
 
+/// The part of a dispatch queue that app code calls, as a protocol, so a test can inject a queue it
+/// controls.
+///
 /// The part of `DispatchQueue` that app code calls, as a protocol, so a test can inject a queue
 /// it controls.
 ///
@@ -45,6 +48,8 @@ public protocol DispatchQueueInterface: Sendable {
     /// doubles answer `true` while they are running one of their own blocks.
     var isCurrentQueue: Bool { get }
 
+    /// The queue's current time, to build deadlines from.
+    ///
     /// The queue's current time, to build deadlines from: `queue.now + 0.3`.
     ///
     /// `DispatchQueue` answers `DispatchTime.now()`; ``ManualDispatchQueue`` answers its virtual
@@ -55,6 +60,8 @@ public protocol DispatchQueueInterface: Sendable {
     /// ```
     var now: DispatchTime { get }
 
+    /// Submits work to run asynchronously.
+    ///
     /// Submits `work` to run asynchronously.
     ///
     /// - Parameters:
@@ -74,6 +81,8 @@ public protocol DispatchQueueInterface: Sendable {
     /// - Parameter workItem: The work item.
     func scheduleAsync(_ workItem: DispatchWorkItem)
 
+    /// Submits work to run at or after a deadline on the uptime clock.
+    ///
     /// Submits `work` to run at or after `deadline` on the uptime clock.
     ///
     /// - Parameters:
@@ -88,6 +97,8 @@ public protocol DispatchQueueInterface: Sendable {
         work: @escaping @Sendable () -> Void
     )
 
+    /// Submits work to run at or after a deadline on the wall clock.
+    ///
     /// Submits `work` to run at or after `wallDeadline` on the wall clock.
     ///
     /// - Parameters:
@@ -102,6 +113,8 @@ public protocol DispatchQueueInterface: Sendable {
         work: @escaping @Sendable () -> Void
     )
 
+    /// Submits a work item to run at or after a deadline; a cancelled item is skipped.
+    ///
     /// Submits a work item to run at or after `deadline`; a cancelled item is skipped.
     ///
     /// - Parameters:
@@ -109,6 +122,8 @@ public protocol DispatchQueueInterface: Sendable {
     ///   - deadline: When the work may run.
     func scheduleAsync(_ workItem: DispatchWorkItem, after deadline: DispatchTime)
 
+    /// Submits a work item to run at or after a wall-clock deadline; a cancelled item is skipped.
+    ///
     /// Submits a work item to run at or after `wallDeadline`; a cancelled item is skipped.
     ///
     /// - Parameters:
@@ -116,6 +131,8 @@ public protocol DispatchQueueInterface: Sendable {
     ///   - wallDeadline: When the work may run.
     func scheduleAsync(_ workItem: DispatchWorkItem, afterWallDeadline wallDeadline: DispatchWallTime)
 
+    /// Runs work on the queue and waits for it, returning its result or rethrowing its error.
+    ///
     /// Runs `work` on the queue and waits for it, returning its result or rethrowing its error.
     ///
     /// - Parameter work: The work.
@@ -124,9 +141,13 @@ public protocol DispatchQueueInterface: Sendable {
 }
 
 extension DispatchQueueInterface {
+    /// The real uptime clock: the answer of a queue with no clock of its own.
+    ///
     /// The real uptime clock, `DispatchTime.now()`: the answer of a queue with no clock of its own.
     public var now: DispatchTime { DispatchTime.now() }
 
+    /// Submits work to run asynchronously, spelled as on a dispatch queue.
+    ///
     /// Submits `work` to run asynchronously: the `DispatchQueue.async` spelling.
     ///
     /// ```swift
@@ -147,6 +168,8 @@ extension DispatchQueueInterface {
         scheduleAsync(group: group, qos: qos, flags: flags, work: work)
     }
 
+    /// Submits a work item to run asynchronously, spelled as on a dispatch queue.
+    ///
     /// Submits a work item to run asynchronously: the `DispatchQueue.async(execute:)` spelling.
     ///
     /// - Parameter workItem: The work item; skipped if cancelled before it runs.
@@ -154,6 +177,8 @@ extension DispatchQueueInterface {
         scheduleAsync(workItem)
     }
 
+    /// Submits work to run at or after a deadline, spelled as on a dispatch queue.
+    ///
     /// Submits `work` to run at or after `deadline`: the `DispatchQueue.asyncAfter` spelling.
     ///
     /// ```swift
@@ -174,6 +199,8 @@ extension DispatchQueueInterface {
         scheduleAsync(after: deadline, qos: qos, flags: flags, work: work)
     }
 
+    /// Submits work to run at or after a wall-clock deadline.
+    ///
     /// Submits `work` to run at or after a wall-clock deadline.
     ///
     /// - Parameters:
@@ -190,6 +217,8 @@ extension DispatchQueueInterface {
         scheduleAsync(afterWallDeadline: wallDeadline, qos: qos, flags: flags, work: work)
     }
 
+    /// Submits a work item to run at or after a deadline; cancel the item to stop it.
+    ///
     /// Submits a work item to run at or after `deadline`; cancel the item to stop it.
     ///
     /// ```swift
@@ -215,6 +244,8 @@ extension DispatchQueueInterface {
         scheduleAsync(workItem, afterWallDeadline: wallDeadline)
     }
 
+    /// Runs work on the queue and waits for it, spelled as on a dispatch queue.
+    ///
     /// Runs `work` on the queue and waits for it: the `DispatchQueue.sync` spelling.
     ///
     /// ```swift
@@ -227,6 +258,9 @@ extension DispatchQueueInterface {
         try performSync(work)
     }
 
+    /// Runs work at once if the caller is already on this queue, otherwise submits it
+    /// asynchronously.
+    ///
     /// Runs `work` at once if the caller is already on this queue, otherwise submits it
     /// asynchronously: the "ensure main thread" helper apps write by hand.
     ///

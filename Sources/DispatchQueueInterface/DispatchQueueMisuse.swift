@@ -1,3 +1,5 @@
+/// A mistake a queue double caught instead of hanging or crashing.
+///
 /// A mistake a queue double caught instead of hanging or crashing: a `sync` that would deadlock
 /// a real serial queue, work that keeps rescheduling itself, a negative time step.
 ///
@@ -14,6 +16,8 @@
 public struct DispatchQueueMisuse: Sendable, Equatable, CustomStringConvertible {
     /// What kind of mistake it was.
     public enum Kind: Sendable, Equatable {
+        /// A synchronous call on the queue from inside one of its own blocks.
+        ///
         /// `sync` was called on the queue from inside one of its own blocks.
         case syncFromOwnWork
         /// A run stopped after its block limit: work kept scheduling more work.

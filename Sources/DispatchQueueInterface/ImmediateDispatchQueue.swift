@@ -1,6 +1,8 @@
 @preconcurrency import Dispatch
 import LockedValue
 
+/// A queue double that runs every block at once on the calling thread, delayed ones included.
+///
 /// A queue double that runs every block at once on the calling thread, `asyncAfter` included:
 /// the simplest way to make queue-hopping code synchronous in a test or a preview.
 ///
@@ -45,6 +47,8 @@ public final class ImmediateDispatchQueue: DispatchQueueInterface {
         self.onMisuse = onMisuse
     }
 
+    /// The current uptime: the queue ignores delays, so it keeps no clock of its own.
+    ///
     /// `DispatchTime.now()`: the queue ignores delays, so it keeps no clock of its own.
     public var now: DispatchTime { DispatchTime.now() }
 
@@ -67,6 +71,8 @@ public final class ImmediateDispatchQueue: DispatchQueueInterface {
     /// Whether the calling code is running inside one of this queue's blocks.
     public var isCurrentQueue: Bool { state.withLock { $0.running.containsCurrentThread } }
 
+    /// Runs the work now.
+    ///
     /// Runs `work` now.
     ///
     /// - Parameters:
@@ -90,6 +96,8 @@ public final class ImmediateDispatchQueue: DispatchQueueInterface {
         execute(.submitted(.workItem(workItem), group: nil))
     }
 
+    /// Runs the work now, ignoring the deadline.
+    ///
     /// Runs `work` now, ignoring the deadline.
     ///
     /// - Parameters:
@@ -106,6 +114,8 @@ public final class ImmediateDispatchQueue: DispatchQueueInterface {
         execute(.submitted(.closure(work), group: nil))
     }
 
+    /// Runs the work now, ignoring the deadline.
+    ///
     /// Runs `work` now, ignoring the deadline.
     ///
     /// - Parameters:
@@ -140,6 +150,8 @@ public final class ImmediateDispatchQueue: DispatchQueueInterface {
         execute(.submitted(.workItem(workItem), group: nil))
     }
 
+    /// Runs the work now, recording a misuse when called from inside this queue's own work.
+    ///
     /// Runs `work` now; from inside this queue's own work it also records a
     /// ``DispatchQueueMisuse/Kind/syncFromOwnWork``.
     ///

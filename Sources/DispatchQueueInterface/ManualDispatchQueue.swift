@@ -99,6 +99,8 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
 
     // MARK: Inspection
 
+    /// The queue's virtual time, so a delay added to it is exact whatever the real clock does.
+    ///
     /// The queue's virtual time as a `DispatchTime`: schedule with `queue.now + delay` and the
     /// delay is exact, whatever the real clock does.
     ///
@@ -129,10 +131,14 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         }
     }
 
-    /// The number of blocks waiting to run (cancelled work items are not counted); constant
-    /// time unless work items are pending, then linear in the pending work items only.
+    /// The number of blocks waiting to run, not counting cancelled work items.
+    ///
+    /// It takes constant time unless work items are pending, then time linear in the pending work
+    /// items only.
     public var pendingCount: Int { state.withLock { $0.liveCount } }
 
+    /// Whether no block is waiting to run.
+    ///
     /// Whether no block is waiting to run; as cheap as ``pendingCount``.
     public var isIdle: Bool { pendingCount == 0 }
 
@@ -178,6 +184,8 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         return run(dueBy: limit, method: "runDue()")
     }
 
+    /// Moves virtual time forward, running every block that falls due on the way in deadline order.
+    ///
     /// Moves virtual time forward by `interval`, running every block that falls due on the way in
     /// deadline order (ties in submission order), including blocks scheduled by blocks that ran.
     ///
@@ -206,6 +214,8 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         return advance(toOffset: target, method: "advance(by: \(text))")
     }
 
+    /// Moves virtual time forward to a deadline, running every block due by then.
+    ///
     /// Moves virtual time forward to `deadline` (a time made from ``now``), running every block
     /// due by then; a deadline in the past moves nothing.
     ///
@@ -230,6 +240,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     }
 
     /// Runs blocks until none is pending, moving virtual time to each block's deadline in turn.
+    ///
     /// Work scheduled at `.distantFuture` never runs and stays pending.
     ///
     /// - Returns: How many blocks ran.
@@ -279,6 +290,8 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
 
     // MARK: DispatchQueueInterface
 
+    /// Holds the work until the test runs it; it is due at the current virtual time.
+    ///
     /// Holds `work` until the test runs it; it is due at the current virtual time.
     ///
     /// - Parameters:
@@ -302,6 +315,8 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         enqueue(.submitted(.workItem(workItem), group: nil), due: .now, kind: .async, qos: .unspecified)
     }
 
+    /// Holds the work until virtual time reaches the deadline.
+    ///
     /// Holds `work` until virtual time reaches `deadline`: exact for a deadline made from ``now``,
     /// measured against the real clock and rounded up to the millisecond otherwise.
     ///
@@ -324,6 +339,8 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         )
     }
 
+    /// Holds the work until virtual time reaches a wall-clock deadline, read relative to now.
+    ///
     /// Holds `work` until virtual time reaches the wall-clock `wallDeadline` (read relative to
     /// now).
     ///
@@ -346,6 +363,8 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         )
     }
 
+    /// Holds the work item until virtual time reaches the deadline.
+    ///
     /// Holds the work item until virtual time reaches `deadline`.
     ///
     /// - Parameters:
@@ -360,6 +379,8 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         )
     }
 
+    /// Holds the work item until virtual time reaches a wall-clock deadline.
+    ///
     /// Holds the work item until virtual time reaches the wall-clock `wallDeadline`.
     ///
     /// - Parameters:
@@ -374,8 +395,9 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         )
     }
 
-    /// Runs `work` at once, as an idle serial queue would. Called from inside this queue's own
-    /// work, where a real serial queue deadlocks, it records a
+    /// Runs the work at once, as an idle serial queue would.
+    ///
+    /// Called from inside this queue's own work, where a real serial queue deadlocks, it records a
     /// ``DispatchQueueMisuse/Kind/syncFromOwnWork`` and still runs `work` so the test goes on.
     ///
     /// - Parameter work: The work.

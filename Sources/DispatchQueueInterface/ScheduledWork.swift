@@ -1,5 +1,7 @@
 @preconcurrency import Dispatch
 
+/// A block waiting on a manual queue, as the test inspects it.
+///
 /// A block waiting on a ``ManualDispatchQueue``, as the test inspects it.
 ///
 /// ```swift
@@ -9,18 +11,30 @@
 public struct ScheduledWork: Sendable, Equatable, CustomStringConvertible {
     /// How the block was submitted.
     public enum Kind: Sendable, Equatable {
+        /// Scheduled to run as soon as possible.
+        ///
         /// `async`.
         case async
+        /// Scheduled after a deadline on the uptime clock.
+        ///
         /// `asyncAfter(deadline:)`.
         case asyncAfterDeadline
+        /// Scheduled after a deadline on the wall clock.
+        ///
         /// `asyncAfter(wallDeadline:)`.
         case asyncAfterWallDeadline
     }
 
+    /// When the block becomes due on the queue's virtual clock, in nanoseconds since the queue was
+    /// created.
+    ///
     /// When the block becomes due on the queue's virtual clock, in nanoseconds since the queue
     /// was created; `nil` for work scheduled at `.distantFuture`, which never runs.
     public var deadlineNanoseconds: Int64?
 
+    /// When the block becomes due on the queue's virtual clock, as the time since the queue was
+    /// created.
+    ///
     /// When the block becomes due on the queue's virtual clock (time since the queue was
     /// created); `nil` for work scheduled at `.distantFuture`, which never runs.
     public var deadline: DispatchTimeInterval? {
@@ -31,6 +45,8 @@ public struct ScheduledWork: Sendable, Equatable, CustomStringConvertible {
     public var submissionIndex: Int
     /// How the block was submitted.
     public var kind: Kind
+    /// Whether the block is a dispatch work item.
+    ///
     /// Whether the block is a `DispatchWorkItem`.
     public var isWorkItem: Bool
     /// The quality of service it was submitted with.
@@ -62,6 +78,8 @@ public struct ScheduledWork: Sendable, Equatable, CustomStringConvertible {
         self.qos = qos
     }
 
+    /// The block's number, kind and deadline, as failure messages show it.
+    ///
     /// For example `#2 asyncAfterDeadline due at 0.3 seconds`.
     public var description: String {
         let due = deadlineNanoseconds.map { "due at \(VirtualDelay.describe(nanoseconds: $0))" } ?? "never due (distantFuture)"

@@ -24,15 +24,21 @@ public struct FixtureError: Error, Sendable, Equatable, CustomStringConvertible,
         /// The fixtures directory itself does not exist (the bundle lacks the resources, or the
         /// subdirectory is wrong).
         case directoryNotFound
+        /// No fixture has the name; the closest available names come along as suggestions.
+        ///
         /// No fixture has the name; `suggestions` are the closest available names.
         case notFound(suggestions: [String])
         /// A name without an extension matches several fixtures.
         case ambiguousName(candidates: [String])
         /// The file exists but could not be read.
         case unreadable(reason: String)
+        /// The bytes are not valid in the requested text encoding.
+        ///
         /// The bytes are not valid in the requested text encoding; `line` and `column` locate
         /// the first invalid byte when the encoding is UTF-8.
         case invalidEncoding(encoding: String, line: Int?, column: Int?)
+        /// The fixture is not valid JSON, at a line and column of the file.
+        ///
         /// The fixture is not valid JSON; `line` and `column` are positions in the file.
         case invalidJSON(line: Int, column: Int, reason: String)
         /// The JSON is valid but does not match the requested type.
@@ -40,10 +46,14 @@ public struct FixtureError: Error, Sendable, Equatable, CustomStringConvertible,
         /// The JSON's top-level value is not the kind asked for (an array where an object was
         /// asked for, for example).
         case unexpectedJSONType(expected: String, found: String)
+        /// Placeholders of a templated fixture had no value.
+        ///
         /// Placeholders such as `{{id}}` had no value.
         case unfilledPlaceholders([Placeholder])
     }
 
+    /// A placeholder in a templated fixture and where it is.
+    ///
     /// A `{{name}}` placeholder in a templated fixture and where it is.
     public struct Placeholder: Sendable, Equatable, CustomStringConvertible {
         /// The name between the braces.
@@ -65,6 +75,8 @@ public struct FixtureError: Error, Sendable, Equatable, CustomStringConvertible,
             self.column = column
         }
 
+        /// The placeholder and its line, as failure messages show it.
+        ///
         /// `{{name}} on line N`.
         public var description: String { "{{\(name)}} on line \(line)" }
     }
@@ -92,9 +104,13 @@ public struct FixtureError: Error, Sendable, Equatable, CustomStringConvertible,
         self.message = message
     }
 
+    /// The error's message.
+    ///
     /// The ``message``.
     public var description: String { message }
 
+    /// The error's message, so the localized description shows it too.
+    ///
     /// The ``message``, so `localizedDescription` shows it too.
     public var errorDescription: String? { message }
 }

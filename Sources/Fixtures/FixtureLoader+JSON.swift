@@ -1,6 +1,8 @@
 import Foundation
 
 extension FixtureLoader {
+    /// Decodes a JSON fixture as a type, with its placeholders filled first when values are given.
+    ///
     /// Decodes a JSON fixture as `type`, with its `{{placeholders}}` filled first when `values`
     /// are given.
     ///
@@ -39,6 +41,8 @@ extension FixtureLoader {
         }
     }
 
+    /// A JSON fixture as Foundation objects, for tests that inspect a payload without a model type.
+    ///
     /// A JSON fixture as Foundation objects (`[String: Any]`, `[Any]`, `String`, `NSNumber`,
     /// `NSNull`), for tests that inspect a payload without a model type.
     ///

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Loads test fixtures (JSON API responses, text, any file) from a test bundle or a directory,
-/// and says exactly what is wrong when one is missing or malformed.
+/// Loads test fixtures (JSON API responses, text, any file) from a test bundle or a directory.
+///
+/// It says exactly what is wrong when one is missing or malformed.
 ///
 /// Bind a loader to your test target's bundle once, then ask for fixtures by name. With SwiftPM,
 /// declare `resources: [.copy("Fixtures")]` on the test target and pass its `Bundle.module`
@@ -47,6 +48,8 @@ public struct FixtureLoader: Sendable, CustomStringConvertible {
     /// directory.
     public var searchLocation: String { storage.searchLocation }
 
+    /// A new decoder, made the way decoding makes one when it is given none.
+    ///
     /// A new decoder, made the way ``decode(_:named:decoder:substituting:)`` makes one when it is
     /// given none.
     ///
@@ -58,6 +61,8 @@ public struct FixtureLoader: Sendable, CustomStringConvertible {
 
     let storage: FixtureDirectory
 
+    /// Creates a loader for the fixtures in a subdirectory of a bundle's resources.
+    ///
     /// Creates a loader for the fixtures in `subdirectory` of `bundle`'s resources.
     ///
     /// ```swift
@@ -125,6 +130,9 @@ public struct FixtureLoader: Sendable, CustomStringConvertible {
         )
     }
 
+    /// The same loader, reporting failures at the caller's line and returning nothing instead of
+    /// throwing.
+    ///
     /// The same loader, reporting failures at the caller's line and returning `nil` instead of
     /// throwing.
     ///
@@ -135,6 +143,9 @@ public struct FixtureLoader: Sendable, CustomStringConvertible {
 
     // MARK: Files
 
+    /// The names of every fixture as paths relative to the fixtures directory, sorted, with hidden
+    /// files left out.
+    ///
     /// The names of every fixture, as `/`-separated paths relative to the fixtures directory,
     /// sorted; hidden files are left out.
     ///
@@ -161,6 +172,8 @@ public struct FixtureLoader: Sendable, CustomStringConvertible {
         try storage.fileURL(for: name)
     }
 
+    /// The bytes of a fixture, with its placeholders filled when values are given.
+    ///
     /// The bytes of a fixture, with its `{{placeholders}}` filled when `values` are given.
     ///
     /// ```swift
@@ -177,6 +190,9 @@ public struct FixtureLoader: Sendable, CustomStringConvertible {
         try bytes(named: name, substituting: values)
     }
 
+    /// The text of a fixture in the given encoding, with its placeholders filled when values are
+    /// given.
+    ///
     /// The text of a fixture in the given encoding, with its `{{placeholders}}` filled when
     /// `values` are given.
     ///
@@ -217,6 +233,8 @@ public struct FixtureLoader: Sendable, CustomStringConvertible {
         )
     }
 
+    /// The loader and where it looks, as test failures show it.
+    ///
     /// `FixtureLoader(<where it looks>)`, as test failures show it.
     public var description: String { "FixtureLoader(\(searchLocation))" }
 

@@ -1,6 +1,9 @@
 import Foundation
 import TestSupportCore
 
+/// A fixture loader that reports each failure as a test failure at the caller's line and returns
+/// nothing, instead of throwing.
+///
 /// A ``FixtureLoader`` that reports each failure as a test failure at the caller's line and
 /// returns `nil`, instead of throwing.
 ///
@@ -19,6 +22,8 @@ public struct ReportingFixtureLoader: Sendable, CustomStringConvertible {
     /// The loader whose errors this one reports.
     public let loader: FixtureLoader
 
+    /// Wraps a throwing loader.
+    ///
     /// Wraps `loader`.
     ///
     /// - Parameter loader: The loader whose errors to report.
@@ -26,9 +31,13 @@ public struct ReportingFixtureLoader: Sendable, CustomStringConvertible {
         self.loader = loader
     }
 
+    /// The loader and where it looks, as test failures show it.
+    ///
     /// `FixtureLoader(<where it looks>).reporting`, as test failures show it.
     public var description: String { "\(loader).reporting" }
 
+    /// The names of every fixture, or nothing after reporting that the directory does not exist.
+    ///
     /// The names of every fixture, or `nil` after reporting that the directory does not exist.
     ///
     /// - Parameters:
@@ -47,6 +56,8 @@ public struct ReportingFixtureLoader: Sendable, CustomStringConvertible {
         }
     }
 
+    /// The file URL of a fixture, or nothing after reporting why there is none.
+    ///
     /// The file URL of a fixture, or `nil` after reporting why there is none.
     ///
     /// - Parameters:
@@ -65,6 +76,8 @@ public struct ReportingFixtureLoader: Sendable, CustomStringConvertible {
         }
     }
 
+    /// The bytes of a fixture, placeholders filled, or nothing after reporting what went wrong.
+    ///
     /// The bytes of a fixture, placeholders filled, or `nil` after reporting what went wrong.
     ///
     /// ```swift
@@ -89,6 +102,8 @@ public struct ReportingFixtureLoader: Sendable, CustomStringConvertible {
         }
     }
 
+    /// The text of a fixture, or nothing after reporting what went wrong.
+    ///
     /// The text of a fixture, or `nil` after reporting what went wrong (including bytes that
     /// are not valid in `encoding`).
     ///
@@ -112,6 +127,8 @@ public struct ReportingFixtureLoader: Sendable, CustomStringConvertible {
         }
     }
 
+    /// A JSON fixture decoded as a type, or nothing after reporting what went wrong.
+    ///
     /// A JSON fixture decoded as `type`, or `nil` after reporting what went wrong (a missing
     /// fixture, a syntax error with its line and column, a coding path that does not match).
     ///
@@ -137,6 +154,8 @@ public struct ReportingFixtureLoader: Sendable, CustomStringConvertible {
         }
     }
 
+    /// A JSON fixture as Foundation objects, or nothing after reporting what went wrong.
+    ///
     /// A JSON fixture as Foundation objects, or `nil` after reporting what went wrong.
     ///
     /// - Parameters:
@@ -157,6 +176,8 @@ public struct ReportingFixtureLoader: Sendable, CustomStringConvertible {
         }
     }
 
+    /// A JSON fixture whose top level is an object, or nothing after reporting what went wrong.
+    ///
     /// A JSON fixture whose top level is an object, or `nil` after reporting what went wrong.
     ///
     /// - Parameters:
@@ -177,6 +198,8 @@ public struct ReportingFixtureLoader: Sendable, CustomStringConvertible {
         }
     }
 
+    /// A JSON fixture whose top level is an array, or nothing after reporting what went wrong.
+    ///
     /// A JSON fixture whose top level is an array, or `nil` after reporting what went wrong.
     ///
     /// - Parameters:

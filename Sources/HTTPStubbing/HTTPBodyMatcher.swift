@@ -1,5 +1,7 @@
 import Foundation
 
+/// A condition on a request's body, for a request matcher.
+///
 /// A condition on a request's body, for ``HTTPRequestMatcher/body(_:)``.
 ///
 /// ```swift
@@ -21,6 +23,8 @@ public struct HTTPBodyMatcher: Sendable, CustomStringConvertible {
         self.mismatch = mismatch
     }
 
+    /// Whether a body satisfies this matcher.
+    ///
     /// Whether `body` satisfies this matcher.
     ///
     /// - Parameter body: A request body, `nil` for none.
@@ -52,6 +56,8 @@ public struct HTTPBodyMatcher: Sendable, CustomStringConvertible {
         }
     }
 
+    /// Matches a body that is equal JSON, whatever its key order, whitespace and number spelling.
+    ///
     /// Matches a body that is JSON equal to `json`: key order, whitespace and number spelling
     /// (`1` or `1.0`) do not matter.
     ///
@@ -61,6 +67,9 @@ public struct HTTPBodyMatcher: Sendable, CustomStringConvertible {
         jsonMatcher(expected: JSONValue.parse(Data(json.utf8)), source: json)
     }
 
+    /// Matches a body that is JSON equal to an encoded value, whatever its key order, whitespace
+    /// and number spelling.
+    ///
     /// Matches a body that is JSON equal to `value` encoded with `encoder`: key order,
     /// whitespace and number spelling do not matter.
     ///
@@ -91,6 +100,9 @@ public struct HTTPBodyMatcher: Sendable, CustomStringConvertible {
         }
     }
 
+    /// Matches a form-encoded body that has these fields with these values, in any order and among
+    /// any others.
+    ///
     /// Matches an `application/x-www-form-urlencoded` body that has these fields with these
     /// values; other fields may be present, and order does not matter.
     ///
@@ -109,6 +121,9 @@ public struct HTTPBodyMatcher: Sendable, CustomStringConvertible {
         }
     }
 
+    /// Matches a form-encoded body that has exactly these fields with these values and no others,
+    /// in any order.
+    ///
     /// Matches an `application/x-www-form-urlencoded` body that has exactly these fields with
     /// these values and no others; order does not matter.
     ///
@@ -126,6 +141,8 @@ public struct HTTPBodyMatcher: Sendable, CustomStringConvertible {
         }
     }
 
+    /// Matches when a predicate accepts the body.
+    ///
     /// Matches when `predicate` returns `true` for the body.
     ///
     /// ```swift

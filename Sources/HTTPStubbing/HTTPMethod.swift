@@ -1,3 +1,5 @@
+/// An HTTP request method, such as GET or POST.
+///
 /// An HTTP request method, such as `GET` or `POST`.
 ///
 /// ```swift
@@ -16,6 +18,8 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
         self.rawValue = isUpperASCII ? rawValue : rawValue.uppercased()
     }
 
+    /// Creates a method from a string literal.
+    ///
     /// Creates a method from a string literal, such as `"PROPFIND"`.
     ///
     /// - Parameter value: The method's name.
@@ -23,19 +27,19 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
         self.init(rawValue: value)
     }
 
-    /// `GET`.
+    /// The GET method.
     public static let get = HTTPMethod(rawValue: "GET")
-    /// `POST`.
+    /// The POST method.
     public static let post = HTTPMethod(rawValue: "POST")
-    /// `PUT`.
+    /// The PUT method.
     public static let put = HTTPMethod(rawValue: "PUT")
-    /// `PATCH`.
+    /// The PATCH method.
     public static let patch = HTTPMethod(rawValue: "PATCH")
-    /// `DELETE`.
+    /// The DELETE method.
     public static let delete = HTTPMethod(rawValue: "DELETE")
-    /// `HEAD`.
+    /// The HEAD method.
     public static let head = HTTPMethod(rawValue: "HEAD")
-    /// `OPTIONS`.
+    /// The OPTIONS method.
     public static let options = HTTPMethod(rawValue: "OPTIONS")
 
     /// The method's name.

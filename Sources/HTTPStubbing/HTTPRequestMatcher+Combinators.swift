@@ -38,6 +38,8 @@ extension HTTPRequestMatcher {
         return combined.markingPartlyDescribed(!lhs.isFullyDescribed || !rhs.isFullyDescribed)
     }
 
+    /// Matches the requests another matcher does not match.
+    ///
     /// Matches requests that `matcher` does not match.
     ///
     /// ```swift

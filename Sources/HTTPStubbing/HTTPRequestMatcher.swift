@@ -140,6 +140,8 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
 
     // MARK: Evaluating
 
+    /// Whether a request satisfies every condition.
+    ///
     /// Whether `request` satisfies every condition.
     ///
     /// - Parameter request: A recorded request.
@@ -148,6 +150,8 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         test(request)
     }
 
+    /// Whether a request satisfies every condition.
+    ///
     /// Whether `request` satisfies every condition.
     ///
     /// - Parameter request: A request; its body is read from `httpBody` or `httpBodyStream`.
@@ -156,6 +160,8 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         matches(RecordedHTTPRequest(request))
     }
 
+    /// Why a request does not match: one entry per failed condition, empty when it matches.
+    ///
     /// Why `request` does not match: one entry per failed condition, empty when it matches.
     ///
     /// - Parameter request: A recorded request.
@@ -164,6 +170,8 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         conditions.filter { !$0.test(request) }.map { $0.explain(request) }
     }
 
+    /// How the matcher reads in messages.
+    ///
     /// How the matcher reads in messages, such as `POST /login with form fields username=ada`.
     public var description: String {
         let head = (conditions.filter { $0.role == .method } + conditions.filter { $0.role == .location })
@@ -190,32 +198,44 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         any.method(method)
     }
 
+    /// Matches GET requests to a path or an absolute URL.
+    ///
     /// Matches `GET` requests to `urlOrPath` (a path starting with `/`, or an absolute URL).
     ///
     /// - Parameter urlOrPath: Such as `"/books?page=2"` or `"https://api.example.com/books"`.
     /// - Returns: The matcher.
     public static func get(_ urlOrPath: String) -> HTTPRequestMatcher { any.method(.get).location(urlOrPath) }
+    /// Matches POST requests to a path or an absolute URL.
+    ///
     /// Matches `POST` requests to `urlOrPath` (a path starting with `/`, or an absolute URL).
     ///
     /// - Parameter urlOrPath: Such as `"/login"`.
     /// - Returns: The matcher.
     public static func post(_ urlOrPath: String) -> HTTPRequestMatcher { any.method(.post).location(urlOrPath) }
+    /// Matches PUT requests to a path or an absolute URL.
+    ///
     /// Matches `PUT` requests to `urlOrPath` (a path starting with `/`, or an absolute URL).
     ///
     /// - Parameter urlOrPath: Such as `"/books/42"`.
     /// - Returns: The matcher.
     public static func put(_ urlOrPath: String) -> HTTPRequestMatcher { any.method(.put).location(urlOrPath) }
+    /// Matches PATCH requests to a path or an absolute URL.
+    ///
     /// Matches `PATCH` requests to `urlOrPath` (a path starting with `/`, or an absolute URL).
     ///
     /// - Parameter urlOrPath: Such as `"/books/42"`.
     /// - Returns: The matcher.
     public static func patch(_ urlOrPath: String) -> HTTPRequestMatcher { any.method(.patch).location(urlOrPath) }
+    /// Matches DELETE requests to a path or an absolute URL.
+    ///
     /// Matches `DELETE` requests to `urlOrPath` (a path starting with `/`, or an absolute URL).
     ///
     /// - Parameter urlOrPath: Such as `"/books/42"`.
     /// - Returns: The matcher.
     public static func delete(_ urlOrPath: String) -> HTTPRequestMatcher { any.method(.delete).location(urlOrPath) }
 
+    /// Matches requests whose whole URL is exactly this one, query order included.
+    ///
     /// Matches requests whose whole URL is exactly `url`, query order included.
     ///
     /// - Parameter url: The URL, such as `"https://api.example.com/books?page=2"`.
@@ -226,11 +246,15 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Parameter host: Such as `"api.example.com"`.
     /// - Returns: The matcher.
     public static func host(_ host: String) -> HTTPRequestMatcher { any.host(host) }
+    /// Matches requests whose path is this one, with wildcards for one segment or any number.
+    ///
     /// Matches requests whose path is `path`; `*` stands for one segment and `**` for any number.
     ///
     /// - Parameter path: Such as `"/books"` or `"/books/*/reviews"`.
     /// - Returns: The matcher.
     public static func path(_ path: String) -> HTTPRequestMatcher { any.path(path) }
+    /// Matches requests whose path starts with these whole segments.
+    ///
     /// Matches requests whose path starts with these whole segments (`/books` matches
     /// `/books/42`, not `/bookshelf`).
     ///
@@ -252,6 +276,8 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Parameter suffix: Such as `"/reviews"`.
     /// - Returns: The matcher.
     public static func pathSuffix(_ suffix: String) -> HTTPRequestMatcher { any.pathSuffix(suffix) }
+    /// Matches requests whose whole URL contains a match of a regular expression.
+    ///
     /// Matches requests whose whole URL contains a match of the regular expression `pattern`.
     ///
     /// - Parameters:
@@ -270,6 +296,8 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     ) -> HTTPRequestMatcher {
         any.urlMatching(pattern, fileID: fileID, filePath: filePath, line: line, column: column)
     }
+    /// Matches requests that a predicate accepts.
+    ///
     /// Matches requests for which `predicate` returns `true`.
     ///
     /// - Parameters:
@@ -283,6 +311,8 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
 
     // MARK: Narrowing
 
+    /// Adds the condition that the request has this method.
+    ///
     /// Adds: the method is `method`.
     ///
     /// - Parameter method: The method.
@@ -298,6 +328,8 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         return matcher
     }
 
+    /// Adds the condition that the request goes to this path or absolute URL.
+    ///
     /// Adds: the request goes to `urlOrPath`; a string starting with `/` is a path (with `*`
     /// and `**` wildcards), anything else an absolute URL compared by scheme, host, port and
     /// path. Query items in the string must be present, in any order.
@@ -348,6 +380,8 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         }
     }
 
+    /// Adds the condition that the whole URL is exactly this one, query order included.
+    ///
     /// Adds: the whole URL is exactly `url`, query order included.
     ///
     /// - Parameter url: The URL.
@@ -361,6 +395,8 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         }
     }
 
+    /// Adds the condition that the URL has this host, compared case-insensitively.
+    ///
     /// Adds: the host is `host` (case-insensitive).
     ///
     /// - Parameter host: The host.
@@ -374,6 +410,8 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         }
     }
 
+    /// Adds the condition that the URL has this path, with wildcards for one segment or any number.
+    ///
     /// Adds: the path is `path`; `*` stands for one segment and `**` for any number.
     ///
     /// - Parameter path: The path.
@@ -400,6 +438,8 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         }
     }
 
+    /// Adds the condition that the URL has this scheme, compared case-insensitively.
+    ///
     /// Adds: the URL's scheme is `scheme` (case-insensitive).
     ///
     /// - Parameter scheme: Such as `"https"`.
@@ -413,6 +453,8 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         }
     }
 
+    /// Adds the condition that the path's last segment has this extension, compared exactly.
+    ///
     /// Adds: the path's last segment ends in `.pathExtension` (compared exactly, as
     /// `URL.pathExtension` is).
     ///
@@ -436,6 +478,8 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         return last[last.index(after: dot)...]
     }
 
+    /// Adds the condition that the path ends with this suffix.
+    ///
     /// Adds: the path ends with `suffix`.
     ///
     /// - Parameter suffix: Such as `"/reviews"` or `".json"`.
@@ -448,6 +492,8 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         }
     }
 
+    /// Adds the condition that the whole URL contains a match of a regular expression.
+    ///
     /// Adds: the whole URL contains a match of the regular expression `pattern`.
     ///
     /// ```swift
@@ -557,6 +603,8 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         text.contains("&") || text.contains("=") || text.contains("\u{1E}")
     }
 
+    /// Adds the condition that a header, named case-insensitively, has exactly this value.
+    ///
     /// Adds: the header `name` (case-insensitive) has exactly `value`.
     ///
     /// - Parameters:
@@ -572,6 +620,8 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         }
     }
 
+    /// Adds the condition that each of these headers is present with its value.
+    ///
     /// Adds: every header in `headers` is present with that value.
     ///
     /// - Parameter headers: Names and values.
@@ -580,6 +630,8 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         headers.sorted { $0.key < $1.key }.reduce(self) { $0.header($1.key, $1.value) }
     }
 
+    /// Adds the condition that a header is present, with any value.
+    ///
     /// Adds: the header `name` is present, with any value.
     ///
     /// - Parameter name: The header name.
@@ -592,6 +644,8 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         }
     }
 
+    /// Adds the condition that the body satisfies a body matcher.
+    ///
     /// Adds: the body satisfies `body`.
     ///
     /// - Parameter body: A body condition, such as `.json(...)` or `.formFields(...)`.
@@ -605,6 +659,8 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         .markingPartlyDescribed(!body.isFullyDescribed)
     }
 
+    /// Adds the condition that a predicate accepts the request.
+    ///
     /// Adds: `predicate` returns `true` for the request.
     ///
     /// - Parameters:

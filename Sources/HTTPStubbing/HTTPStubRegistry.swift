@@ -5,6 +5,8 @@ import TestSupportCore
 import FoundationNetworking
 #endif
 
+/// A set of HTTP stubs and the requests they saw, private to one test.
+///
 /// A set of HTTP stubs and the requests they saw, private to one test: inject its
 /// ``session`` (or a configuration from ``makeConfiguration(from:)``) into the code under test.
 ///
@@ -68,6 +70,9 @@ public final class HTTPStubRegistry: Sendable {
     private let failures: OffTaskFailureReporter
     private let createdAt: CallSite
 
+    /// Whether a redirect response is followed inside the registry, each hop recorded and matched
+    /// against the stubs, rather than handed to the client.
+    ///
     /// Whether a 3xx response with a `Location` header is followed inside the registry (each
     /// hop recorded and matched against the stubs) rather than handed to the client.
     public let followsRedirects: Bool
@@ -149,6 +154,8 @@ public final class HTTPStubRegistry: Sendable {
         }
     }
 
+    /// A copy of a session configuration whose requests this registry answers.
+    ///
     /// A copy of `base` whose requests this registry answers: its protocol class goes first in
     /// `protocolClasses` and the URL cache is removed.
     ///
@@ -208,6 +215,8 @@ public final class HTTPStubRegistry: Sendable {
 
     // MARK: Stubbing
 
+    /// Answers matching requests with a response, up to a number of times.
+    ///
     /// Answers requests matching `matcher` with `response`, at most `times` times.
     ///
     /// ```swift
@@ -244,6 +253,8 @@ public final class HTTPStubRegistry: Sendable {
         return add(matcher, responses: [response], limit: times, priority: priority, at: site)
     }
 
+    /// Answers matching requests with a response built from each request.
+    ///
     /// Answers requests matching `matcher` with a response built from each request.
     ///
     /// ```swift
@@ -372,6 +383,8 @@ public final class HTTPStubRegistry: Sendable {
         state.withLock { $0.visibleRequests }
     }
 
+    /// The recorded requests a matcher matches, in arrival order.
+    ///
     /// The recorded requests that `matcher` matches, in arrival order.
     ///
     /// - Parameter matcher: The requests to select.
@@ -399,6 +412,9 @@ public final class HTTPStubRegistry: Sendable {
 
     // MARK: Expectations
 
+    /// Checks how many recorded requests a matcher matches, and reports any unhandled request found
+    /// since the last check.
+    ///
     /// Checks that exactly `count` recorded requests match `matcher`, and reports any
     /// unhandled request found since the last check.
     ///
@@ -453,6 +469,9 @@ public final class HTTPStubRegistry: Sendable {
         return total
     }
 
+    /// Reports, on the calling task, every unhandled-request failure kept from URLSession threads
+    /// and not yet reported.
+    ///
     /// Reports, on the calling task, every unhandled-request failure kept from URLSession
     /// threads and not yet reported; ``withHTTPStubs(followsRedirects:fileID:filePath:line:column:_:)``
     /// calls it when its scope ends.
@@ -463,8 +482,10 @@ public final class HTTPStubRegistry: Sendable {
         failures.flush()  // unhandled requests kept from URLSession threads
     }
 
-    /// Checks that every registered stub answered at least once: a stub nobody used usually
-    /// means the code under test sent a different request than the test expects.
+    /// Checks that every registered stub answered at least once.
+    ///
+    /// A stub nobody used usually means the code under test sent a different request than the test
+    /// expects.
     ///
     /// - Parameters:
     ///   - fileID: The caller's file ID.

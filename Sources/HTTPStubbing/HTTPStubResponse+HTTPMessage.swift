@@ -2,6 +2,9 @@ import Foundation
 import TestSupportCore
 
 extension HTTPStubResponse {
+    /// A response read from a raw HTTP message: a status line, header lines, a blank line and the
+    /// body.
+    ///
     /// A response read from a raw HTTP message: a status line, header lines, a blank line and
     /// the body, as `curl -i` prints it or a proxy exports it.
     ///
@@ -39,6 +42,8 @@ extension HTTPStubResponse {
         }
     }
 
+    /// A response read from raw HTTP message text.
+    ///
     /// A response read from raw HTTP message text; see ``httpMessage(_:fileID:filePath:line:column:)-(Data,_,_,_,_)``.
     ///
     /// - Parameters:
@@ -58,6 +63,8 @@ extension HTTPStubResponse {
         httpMessage(Data(message.utf8), fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
+    /// A response read from a file holding a raw HTTP message.
+    ///
     /// A response read from a file holding a raw HTTP message (status line, headers, blank
     /// line, body), such as one saved with `curl -i -o books.http`.
     ///

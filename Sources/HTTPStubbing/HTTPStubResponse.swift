@@ -39,6 +39,8 @@ public struct HTTPStubResponse: Sendable {
         self.delayNanoseconds = delayNanoseconds
     }
 
+    /// How long the registry waits before answering, in real time.
+    ///
     /// How long the registry waits before answering; `stopLoading` (a cancelled task) ends the
     /// wait and nothing is delivered. Keep it small in tests: it is real time.
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
@@ -47,6 +49,8 @@ public struct HTTPStubResponse: Sendable {
         set { delayNanoseconds = newValue.map(Self.nanoseconds(of:)) }
     }
 
+    /// How long the registry waits before answering, in seconds, if at all.
+    ///
     /// How long the registry waits before answering, in seconds; `nil` for no wait.
     public var delayInSeconds: TimeInterval? {
         delayNanoseconds.map { TimeInterval($0) / 1e9 }
@@ -72,6 +76,8 @@ public struct HTTPStubResponse: Sendable {
         self.init(content: .http(statusCode: status, headers: headers, body: body))
     }
 
+    /// An empty response with status 200.
+    ///
     /// An empty `200 OK`.
     public static var ok: HTTPStubResponse { HTTPStubResponse() }
 
@@ -96,6 +102,8 @@ public struct HTTPStubResponse: Sendable {
         HTTPStubResponse(status: status, headers: headers, body: data)
     }
 
+    /// A UTF-8 text response.
+    ///
     /// A UTF-8 text response; `Content-Type` defaults to `text/plain; charset=utf-8`.
     ///
     /// - Parameters:
@@ -107,6 +115,8 @@ public struct HTTPStubResponse: Sendable {
         HTTPStubResponse(status: status, headers: withContentType("text/plain; charset=utf-8", headers), body: Data(text.utf8))
     }
 
+    /// A response whose body is this JSON text.
+    ///
     /// A response whose body is this JSON text; `Content-Type` defaults to `application/json`.
     ///
     /// A `String` argument is always taken as JSON text, never encoded as a JSON string.
@@ -120,6 +130,8 @@ public struct HTTPStubResponse: Sendable {
         HTTPStubResponse(status: status, headers: withContentType("application/json", headers), body: Data(json.utf8))
     }
 
+    /// A response whose body is a value encoded as JSON.
+    ///
     /// A response whose body is `value` encoded as JSON with `encoder`; `Content-Type`
     /// defaults to `application/json`.
     ///
@@ -158,6 +170,8 @@ public struct HTTPStubResponse: Sendable {
         }
     }
 
+    /// A transport error: the client's request fails with a URL error, as when offline.
+    ///
     /// A transport error: the client's request fails with `URLError(code)`, as when offline.
     ///
     /// - Parameter code: Such as `.notConnectedToInternet`, `.timedOut` or `.networkConnectionLost`.
@@ -174,6 +188,8 @@ public struct HTTPStubResponse: Sendable {
         HTTPStubResponse(content: .failure(error))
     }
 
+    /// A redirect, which the registry follows and records hop by hop unless told not to.
+    ///
     /// A redirect to `location`; the registry follows it (recording each hop) unless it was
     /// created with `followsRedirects: false`.
     ///
@@ -188,6 +204,8 @@ public struct HTTPStubResponse: Sendable {
         return HTTPStubResponse(status: status, headers: fields)
     }
 
+    /// A response built from the request when it arrives, such as an echo or an ID from the path.
+    ///
     /// A response built from the request when it arrives, such as an echo or an ID from the
     /// path. Return `.error(...)` or `.failure(...)` to fail the request.
     ///
@@ -203,6 +221,8 @@ public struct HTTPStubResponse: Sendable {
         HTTPStubResponse(content: .generated(make))
     }
 
+    /// This response, answered after a delay.
+    ///
     /// This response, answered after `delay`. A cancelled task stops the wait and receives
     /// only its cancellation error.
     ///
@@ -215,6 +235,8 @@ public struct HTTPStubResponse: Sendable {
         return copy
     }
 
+    /// This response, answered after a number of seconds, for deployment targets before iOS 16.
+    ///
     /// This response, answered after `seconds` seconds; for deployment targets before iOS 16,
     /// where `Duration` is not available.
     ///
@@ -230,6 +252,9 @@ public struct HTTPStubResponse: Sendable {
         return copy
     }
 
+    /// This response with its body delivered in chunks at a byte rate, as over a slow network, so
+    /// progress reporting can be seen.
+    ///
     /// This response with its body delivered in chunks at `bytesPerSecond`, as over a slow
     /// network, so progress reporting can be seen; OHHTTPStubs' negative `responseTime`.
     ///

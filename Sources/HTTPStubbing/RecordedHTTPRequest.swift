@@ -4,6 +4,8 @@ import Foundation
 import FoundationNetworking
 #endif
 
+/// One request as a stub registry saw it: method, URL, headers, body and how it ended.
+///
 /// One request as a ``HTTPStubRegistry`` saw it: method, URL, headers, body and how it ended.
 ///
 /// The registry records every request, matched or not, in the order it arrived; each hop of a
@@ -21,23 +23,37 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
         case pending
         /// A stub answered with this HTTP status code.
         case responded(statusCode: Int)
+        /// A stub answered with a redirect that the registry followed.
+        ///
         /// A stub answered with a redirect that the registry followed to `location`.
         case redirected(statusCode: Int, location: URL)
+        /// A stub answered with a transport error.
+        ///
         /// A stub answered with a transport error; the code is `URLError.Code.rawValue`, or
         /// `nil` for an error that is not a `URLError`.
         case failed(urlErrorCode: Int?)
+        /// No stub matched: the client received an error and the test fails.
+        ///
         /// No stub matched: the client received a `URLError` and the test fails.
         case unhandled
+        /// The task was cancelled before the response was delivered.
+        ///
         /// The task was cancelled (`stopLoading`) before the response was delivered.
         case cancelled
     }
 
+    /// The HTTP method, upper-cased.
+    ///
     /// The HTTP method, upper-cased, such as `"POST"`.
     public var method: String
     /// The full URL.
     public var url: URL
+    /// The header fields the request carried.
+    ///
     /// The header fields the request carried, as `URLRequest.allHTTPHeaderFields` gives them.
     public var headers: [String: String]
+    /// The request's body, or nothing when the request reached the stub without one.
+    ///
     /// The body, read from `httpBody` or drained from `httpBodyStream`; `nil` when the request
     /// reached the stub without one (see the platform notes in the module's documentation for
     /// upload tasks).
@@ -47,14 +63,22 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
     /// How the request ended.
     public var outcome: Outcome
 
+    /// The URL's path, a single slash when it has none.
+    ///
     /// The URL's path, `"/"` when it has none.
     public let path: String
     /// The URL's host, lower-cased.
     public let host: String?
+    /// The URL's scheme, lower-cased.
+    ///
     /// The URL's scheme, lower-cased, such as `"https"`.
     public let scheme: String?
+    /// The URL's explicit port, if it has one.
+    ///
     /// The URL's explicit port, `nil` when it has none.
     public let port: Int?
+    /// The URL's query items, decoded, in order.
+    ///
     /// The URL's query items, decoded, in order; `?flag` has a `nil` value, `?flag=` an empty one.
     public var queryItems: [URLQueryItem] {
         queryPairs.map { URLQueryItem(name: $0.name, value: $0.value) }
@@ -90,6 +114,9 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
         self.queryPairs = parts.query
     }
 
+    /// Creates a recorded request from a URL request, reading its body from the request or its body
+    /// stream.
+    ///
     /// Creates a recorded request from a `URLRequest`, reading its body from `httpBody` or, when
     /// that is `nil`, draining `httpBodyStream`.
     ///
@@ -103,6 +130,8 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
         )
     }
 
+    /// The value of a header, its name compared case-insensitively, as HTTP requires.
+    ///
     /// The value of the header named `name`, compared case-insensitively, as HTTP requires.
     ///
     /// - Parameter name: The header name, such as `"Authorization"`.
@@ -114,6 +143,8 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
         return headers.first { $0.key.utf8.count == length && $0.key.lowercased() == lowered }?.value
     }
 
+    /// The first value of a query item.
+    ///
     /// The first value of the query item named `name`.
     ///
     /// - Parameter name: The query item's name.
@@ -122,11 +153,15 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
         queryPairs.first { $0.name == name }.map { $0.value ?? "" }
     }
 
+    /// The body decoded as UTF-8, or nothing without a body or when it is not UTF-8.
+    ///
     /// The body decoded as UTF-8, or `nil` without a body or when it is not UTF-8.
     public var bodyText: String? {
         body.flatMap { String(data: $0, encoding: .utf8) }
     }
 
+    /// The body decoded as form fields, empty without a body.
+    ///
     /// The body decoded as `application/x-www-form-urlencoded` fields; empty without a body.
     /// When a field repeats, the last value wins.
     public var formFields: [String: String] {
@@ -148,6 +183,8 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
         try decoder.decode(type, from: body ?? Data())
     }
 
+    /// The request's method and URL on one line.
+    ///
     /// `METHOD URL`, such as `POST https://api.example.com/login`.
     public var summary: String { "\(method) \(url.absoluteString)" }
 

@@ -1,5 +1,7 @@
 import TestSupportCore
 
+/// Runs a closure with a fresh stub registry and verifies it when the scope ends.
+///
 /// Runs `body` with a fresh ``HTTPStubRegistry`` and verifies it when the scope ends: every
 /// unhandled request fails the test on the test's own task, even one sent on a URLSession
 /// thread.
@@ -35,6 +37,8 @@ public func withHTTPStubs<R>(
     return try body(registry)
 }
 
+/// Runs an asynchronous closure with a fresh stub registry and verifies it when the scope ends.
+///
 /// Runs the asynchronous `body` with a fresh ``HTTPStubRegistry`` and verifies it when the
 /// scope ends: every unhandled request fails the test on the test's own task.
 ///

@@ -1,6 +1,9 @@
 import Foundation
 import LockedValue
 
+/// An in-memory store with the semantics of user defaults, a record of writes, and no shared state:
+/// every test gets its own.
+///
 /// An in-memory store with `UserDefaults`' semantics, a record of writes, and no shared state:
 /// every test gets its own.
 ///
@@ -34,10 +37,16 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
 
     private let state: Locked<State>
 
+    /// The global domain's values, read after the app's own values and before the registered
+    /// defaults; the store never writes them.
+    ///
     /// The global domain's values (`NSGlobalDomain` on Apple), read after the app's own values
     /// and before the registered defaults; the store never writes them.
     public let globalDomain: [String: PropertyListValue]
 
+    /// A few keys an Apple device's global domain holds, for tests of code that lists every key and
+    /// value.
+    ///
     /// A few keys an Apple device's global domain holds, for tests of code that lists
     /// ``dictionaryRepresentation()``: `AppleLanguages` and `AppleLocale`.
     public static let typicalAppleGlobalDomain: [String: PropertyListValue] = [
@@ -45,6 +54,8 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
         "AppleLocale": .string("en_US"),
     ]
 
+    /// Creates a store holding some values, which are not recorded as writes.
+    ///
     /// Creates a store holding `values` (not recorded as writes).
     ///
     /// ```swift
@@ -61,6 +72,8 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
 
     // MARK: Inspection
 
+    /// Every write so far, oldest first, as a copy.
+    ///
     /// Every write so far, oldest first (a copy: prefer ``writeCount``, ``lastWrite`` or
     /// ``hasRecorded(_:)`` after each step of a long test).
     public var writes: [KeyValueStoreWrite] { state.withLock { $0.writes.all } }
@@ -68,9 +81,13 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
     /// How many writes were recorded.
     public var writeCount: Int { state.withLock { $0.writes.count } }
 
+    /// The latest write, or nothing if there was none.
+    ///
     /// The latest write, or `nil` if there was none.
     public var lastWrite: KeyValueStoreWrite? { state.withLock { $0.writes.last } }
 
+    /// Whether a write was recorded at least once, in constant time however many writes there are.
+    ///
     /// Whether `write` was recorded at least once; constant time, however many writes there are.
     ///
     /// - Parameter write: The write to look for.
@@ -116,18 +133,10 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
 
     // MARK: Getters
 
-    /// See ``KeyValueStoreInterface/object(forKey:)``.
-    ///
-    /// - Parameter defaultName: The key.
-    /// - Returns: The value, or `nil`.
     public func object(forKey defaultName: String) -> Any? {
         value(forKey: defaultName)?.anyValue
     }
 
-    /// See ``KeyValueStoreInterface/string(forKey:)``.
-    ///
-    /// - Parameter defaultName: The key.
-    /// - Returns: The string, or `nil`.
     public func string(forKey defaultName: String) -> String? {
         switch value(forKey: defaultName) {
         case .string(let value): value
@@ -140,37 +149,21 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
         }
     }
 
-    /// See ``KeyValueStoreInterface/array(forKey:)``.
-    ///
-    /// - Parameter defaultName: The key.
-    /// - Returns: The array, or `nil`.
     public func array(forKey defaultName: String) -> [Any]? {
         guard case .array(let values) = value(forKey: defaultName) else { return nil }
         return values.map(\.anyValue)
     }
 
-    /// See ``KeyValueStoreInterface/dictionary(forKey:)``.
-    ///
-    /// - Parameter defaultName: The key.
-    /// - Returns: The dictionary, or `nil`.
     public func dictionary(forKey defaultName: String) -> [String: Any]? {
         guard case .dictionary(let entries) = value(forKey: defaultName) else { return nil }
         return entries.mapValues(\.anyValue)
     }
 
-    /// See ``KeyValueStoreInterface/data(forKey:)``.
-    ///
-    /// - Parameter defaultName: The key.
-    /// - Returns: The data, or `nil`.
     public func data(forKey defaultName: String) -> Data? {
         guard case .data(let data) = value(forKey: defaultName) else { return nil }
         return data
     }
 
-    /// See ``KeyValueStoreInterface/stringArray(forKey:)``.
-    ///
-    /// - Parameter defaultName: The key.
-    /// - Returns: The strings, or `nil`.
     public func stringArray(forKey defaultName: String) -> [String]? {
         guard case .array(let values) = value(forKey: defaultName) else { return nil }
         var strings: [String] = []
@@ -181,10 +174,6 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
         return strings
     }
 
-    /// See ``KeyValueStoreInterface/integer(forKey:)``.
-    ///
-    /// - Parameter defaultName: The key.
-    /// - Returns: The integer.
     public func integer(forKey defaultName: String) -> Int {
         switch value(forKey: defaultName) {
         case .integer(let value): value
@@ -198,19 +187,11 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
         }
     }
 
-    /// See ``KeyValueStoreInterface/float(forKey:)``.
-    ///
-    /// - Parameter defaultName: The key.
-    /// - Returns: The float.
     public func float(forKey defaultName: String) -> Float {
         if case .float(let value) = value(forKey: defaultName) { return value }
         return Float(double(forKey: defaultName))
     }
 
-    /// See ``KeyValueStoreInterface/double(forKey:)``.
-    ///
-    /// - Parameter defaultName: The key.
-    /// - Returns: The double.
     public func double(forKey defaultName: String) -> Double {
         switch value(forKey: defaultName) {
         case .double(let value): value
@@ -223,10 +204,6 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
         }
     }
 
-    /// See ``KeyValueStoreInterface/bool(forKey:)``.
-    ///
-    /// - Parameter defaultName: The key.
-    /// - Returns: The Boolean.
     public func bool(forKey defaultName: String) -> Bool {
         switch value(forKey: defaultName) {
         case .bool(let value): value
@@ -239,10 +216,6 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
         }
     }
 
-    /// See ``KeyValueStoreInterface/url(forKey:)``.
-    ///
-    /// - Parameter defaultName: The key.
-    /// - Returns: The URL, or `nil`.
     public func url(forKey defaultName: String) -> URL? {
         switch value(forKey: defaultName) {
         case .url(let url): url
@@ -251,7 +224,8 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
         }
     }
 
-    /// See ``KeyValueStoreInterface/dictionaryRepresentation()``.
+    /// Every visible key and value: registered defaults, overlaid by the global domain, overlaid by
+    /// stored values.
     ///
     /// - Returns: Registered defaults, overlaid by the global domain, overlaid by stored values.
     public func dictionaryRepresentation() -> [String: Any] {
@@ -265,6 +239,8 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
 
     // MARK: Setters
 
+    /// Stores a property-list value, or removes the key for nil.
+    ///
     /// Stores a property-list value; `nil` removes the key. Any other value is not stored and
     /// is recorded in ``misuses``.
     ///
@@ -314,6 +290,8 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
     ///   - defaultName: The key.
     public func set(_ value: Bool, forKey defaultName: String) { store(.bool(value), forKey: defaultName) }
 
+    /// Stores a URL, or removes the key for nil.
+    ///
     /// Stores a URL; `nil` removes the key.
     ///
     /// - Parameters:
@@ -337,6 +315,8 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
         }
     }
 
+    /// Registers defaults, which are not recorded as writes.
+    ///
     /// Registers defaults (not recorded as writes); values that are not property lists are
     /// recorded in ``misuses``.
     ///

@@ -1,6 +1,8 @@
 import Foundation
 
 extension KeyValueStoreInterface {
+    /// Stores an encodable value as JSON data.
+    ///
     /// Stores an `Encodable` value as JSON data.
     ///
     /// ```swift
@@ -15,6 +17,8 @@ extension KeyValueStoreInterface {
         set(try JSONEncoder().encode(value), forKey: defaultName)
     }
 
+    /// Reads a decodable value stored as JSON data, or nothing if the key holds no data.
+    ///
     /// Reads a `Decodable` value stored as JSON data, or `nil` if the key holds no data.
     ///
     /// ```swift

@@ -1,5 +1,8 @@
 import Foundation
 
+/// The user defaults API apps use, as a protocol, so a test can inject a fake with the same
+/// semantics.
+///
 /// The `UserDefaults` API apps use, as a protocol, so a test can inject a
 /// ``KeyValueStoreFake`` with the same semantics.
 ///
@@ -21,42 +24,57 @@ import Foundation
 /// The protocol is not `Sendable` because `UserDefaults` is not `Sendable` on every platform
 /// (on Linux the conformance is unavailable); ``KeyValueStoreFake`` itself is `Sendable`.
 public protocol KeyValueStoreInterface: AnyObject {
+    /// The value for a key, from the stored values or else the registered defaults.
+    ///
     /// The value for `defaultName`, from the stored values or else the registered defaults.
     ///
     /// - Parameter defaultName: The key.
     /// - Returns: The property-list value, or `nil`.
     func object(forKey defaultName: String) -> Any?
 
+    /// The string for a key; numbers are returned as their decimal text.
+    ///
     /// The string for `defaultName`; numbers are returned as their decimal text.
     ///
     /// - Parameter defaultName: The key.
     /// - Returns: The string, or `nil`.
     func string(forKey defaultName: String) -> String?
 
+    /// The array for a key.
+    ///
     /// The array for `defaultName`.
     ///
     /// - Parameter defaultName: The key.
     /// - Returns: The array, or `nil`.
     func array(forKey defaultName: String) -> [Any]?
 
+    /// The dictionary for a key.
+    ///
     /// The dictionary for `defaultName`.
     ///
     /// - Parameter defaultName: The key.
     /// - Returns: The dictionary, or `nil`.
     func dictionary(forKey defaultName: String) -> [String: Any]?
 
+    /// The data for a key.
+    ///
     /// The data for `defaultName`.
     ///
     /// - Parameter defaultName: The key.
     /// - Returns: The data, or `nil`.
     func data(forKey defaultName: String) -> Data?
 
+    /// The array of strings for a key, or nothing if any element is not a string.
+    ///
     /// The array of strings for `defaultName`; `nil` if any element is not a string.
     ///
     /// - Parameter defaultName: The key.
     /// - Returns: The strings, or `nil`.
     func stringArray(forKey defaultName: String) -> [String]?
 
+    /// The integer for a key, or 0 if missing; Booleans, floating-point numbers and numeric strings
+    /// are coerced.
+    ///
     /// The integer for `defaultName`: 0 if missing; booleans, floating-point numbers (truncated)
     /// and numeric strings are coerced.
     ///
@@ -64,12 +82,16 @@ public protocol KeyValueStoreInterface: AnyObject {
     /// - Returns: The integer.
     func integer(forKey defaultName: String) -> Int
 
+    /// The float for a key, or 0 if missing; other values are coerced as for doubles.
+    ///
     /// The float for `defaultName`: 0 if missing; coerced like ``double(forKey:)``.
     ///
     /// - Parameter defaultName: The key.
     /// - Returns: The float.
     func float(forKey defaultName: String) -> Float
 
+    /// The double for a key, or 0 if missing; Booleans, integers and numeric strings are coerced.
+    ///
     /// The double for `defaultName`: 0 if missing; booleans, integers and numeric strings are
     /// coerced.
     ///
@@ -77,6 +99,9 @@ public protocol KeyValueStoreInterface: AnyObject {
     /// - Returns: The double.
     func double(forKey defaultName: String) -> Double
 
+    /// The Boolean for a key, or false if missing; non-zero numbers and strings such as "YES",
+    /// "true" or "1" read as true.
+    ///
     /// The Boolean for `defaultName`: `false` if missing; numbers are `true` when non-zero and
     /// strings such as "YES", "true" or "1" are `true`.
     ///
@@ -84,12 +109,16 @@ public protocol KeyValueStoreInterface: AnyObject {
     /// - Returns: The Boolean.
     func bool(forKey defaultName: String) -> Bool
 
+    /// The URL for a key; a string is read as a file path.
+    ///
     /// The URL for `defaultName`; a string is read as a file path (with `~` expanded).
     ///
     /// - Parameter defaultName: The key.
     /// - Returns: The URL, or `nil`.
     func url(forKey defaultName: String) -> URL?
 
+    /// Stores a property-list value, or removes the key for nil.
+    ///
     /// Stores a property-list value; `nil` removes the key.
     ///
     /// - Parameters:
@@ -125,6 +154,8 @@ public protocol KeyValueStoreInterface: AnyObject {
     ///   - defaultName: The key.
     func set(_ value: Bool, forKey defaultName: String)
 
+    /// Stores a URL, or removes the key for nil.
+    ///
     /// Stores a URL; `nil` removes the key.
     ///
     /// - Parameters:

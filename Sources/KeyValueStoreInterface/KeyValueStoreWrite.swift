@@ -1,3 +1,5 @@
+/// One write the key-value store fake received: a value set, or a key removed.
+///
 /// One write a ``KeyValueStoreFake`` received: a value set, or a key removed.
 ///
 /// ```swift
@@ -7,6 +9,8 @@
 public struct KeyValueStoreWrite: Sendable, Hashable, CustomStringConvertible {
     /// The key written.
     public var key: String
+    /// The value stored, or nothing for a removal.
+    ///
     /// The value stored, or `nil` for a removal.
     public var value: PropertyListValue?
 
@@ -20,6 +24,8 @@ public struct KeyValueStoreWrite: Sendable, Hashable, CustomStringConvertible {
         self.value = value
     }
 
+    /// The write as a line of text, such as a key set to a value or a key removed.
+    ///
     /// For example `set "theme" = "dark"` or `remove "theme"`.
     public var description: String {
         value.map { "set \"\(key)\" = \($0)" } ?? "remove \"\(key)\""

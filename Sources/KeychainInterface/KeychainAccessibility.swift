@@ -1,17 +1,29 @@
+/// When an item may be read, mirroring the Security framework's accessibility attribute.
+///
 /// When an item may be read, mirroring `kSecAttrAccessible`.
 ///
 /// ```swift
 /// try keychain.add(token, account: "refresh-token", in: scope, accessibility: .afterFirstUnlockThisDeviceOnly)
 /// ```
 public enum KeychainAccessibility: String, Sendable, Hashable, CaseIterable {
+    /// Readable while the device is unlocked, the Security framework's default.
+    ///
     /// `kSecAttrAccessibleWhenUnlocked` (the Security framework's default).
     case whenUnlocked
+    /// Readable in the background once the device has been unlocked after boot.
+    ///
     /// `kSecAttrAccessibleAfterFirstUnlock`: readable in the background once unlocked after boot.
     case afterFirstUnlock
+    /// Readable while the device is unlocked, and never moved to another device.
+    ///
     /// `kSecAttrAccessibleWhenUnlockedThisDeviceOnly`.
     case whenUnlockedThisDeviceOnly
+    /// Readable once the device has been unlocked after boot, and never moved to another device.
+    ///
     /// `kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly`.
     case afterFirstUnlockThisDeviceOnly
+    /// Readable while the device is unlocked and has a passcode, and never moved to another device.
+    ///
     /// `kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly`.
     case whenPasscodeSetThisDeviceOnly
 

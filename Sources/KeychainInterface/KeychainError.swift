@@ -1,5 +1,8 @@
 import Foundation
 
+/// A keychain failure, mirroring the Security framework's status codes so that app error handling
+/// is written once and tested on any platform.
+///
 /// A keychain failure, mirroring the Security framework's `OSStatus` codes so that app error
 /// handling is written once and tested on any platform (the codes are defined here, so they
 /// exist on Linux too).
@@ -12,21 +15,37 @@ import Foundation
 /// }
 /// ```
 public enum KeychainError: Error, Equatable, Hashable, Sendable, CustomStringConvertible, LocalizedError {
+    /// An item with the same identity already exists.
+    ///
     /// `errSecDuplicateItem` (-25299): an item with the same identity already exists.
     case duplicateItem
+    /// No item matches.
+    ///
     /// `errSecItemNotFound` (-25300): no item matches.
     case itemNotFound
+    /// The item is protected while the device is locked.
+    ///
     /// `errSecInteractionNotAllowed` (-25308): the item is protected while the device is locked.
     case interactionNotAllowed
+    /// The app is not entitled to the access group.
+    ///
     /// `errSecMissingEntitlement` (-34018): the app is not entitled to the access group.
     case missingEntitlement
+    /// Authentication, by passcode or biometry, failed.
+    ///
     /// `errSecAuthFailed` (-25293): authentication (passcode, biometry) failed.
     case authenticationFailed
+    /// A parameter was not valid.
+    ///
     /// `errSecParam` (-50): a parameter was not valid.
     case badParameter
+    /// The operation is not available, which is also what test doubles that must not be used throw.
+    ///
     /// `errSecUnimplemented` (-4): the operation is not available (also what test doubles that
     /// must not be used throw).
     case unimplemented
+    /// The stored bytes could not be read as the requested type.
+    ///
     /// `errSecDecode` (-26275): the stored bytes could not be read as the requested type.
     case unexpectedData(String)
     /// Any other status.
@@ -49,6 +68,8 @@ public enum KeychainError: Error, Equatable, Hashable, Sendable, CustomStringCon
     /// The Security status code for data that cannot be decoded.
     package static let decodeStatus: Int32 = -26275
 
+    /// What a missing entitlement means and what to do about it, part of the error's description.
+    ///
     /// What -34018 means and what to do about it, part of the error's description: the access
     /// group is not in the app's entitlements, or the process has none at all, which is what
     /// unsigned `swift test` on macOS and simulator test bundles without a host app get.
@@ -94,6 +115,8 @@ public enum KeychainError: Error, Equatable, Hashable, Sendable, CustomStringCon
         }
     }
 
+    /// The error's name and status code.
+    ///
     /// For example `itemNotFound (-25300)`.
     public var description: String {
         switch self {
@@ -109,6 +132,9 @@ public enum KeychainError: Error, Equatable, Hashable, Sendable, CustomStringCon
         }
     }
 
+    /// The error's description, so that localized descriptions and logs say what happened and, for
+    /// a missing entitlement, what to do.
+    ///
     /// The same text as ``description``, so that `localizedDescription` and logs say what
     /// happened and, for a missing entitlement, what to do.
     public var errorDescription: String? { description }

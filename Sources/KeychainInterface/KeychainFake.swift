@@ -2,6 +2,9 @@ import Foundation
 import LockedValue
 
 /// An in-memory keychain that models a device, with the real semantics and error codes, so the
+/// error paths of keychain code are tested too.
+///
+/// An in-memory keychain that models a device, with the real semantics and error codes, so the
 /// error paths of keychain code are tested too: duplicates, missing items, a locked device, a
 /// background launch before the first unlock, a device without a passcode, a missing
 /// entitlement, injected faults.
@@ -45,6 +48,8 @@ public final class KeychainFake: KeychainInterface {
         public var service: String
         /// The account.
         public var account: String
+        /// The access group the item lives in, or none when the fake has no access groups.
+        ///
         /// The access group it lives in (`nil` when the fake has no access groups).
         public var accessGroup: String?
         /// Whether it syncs through iCloud Keychain.
@@ -75,9 +80,15 @@ public final class KeychainFake: KeychainInterface {
     public enum LockState: String, Sendable, Hashable, CaseIterable {
         /// Unlocked: every item may be used.
         case unlocked
+        /// Locked after having been unlocked since boot, so only items available while locked may
+        /// be used.
+        ///
         /// Locked after having been unlocked since boot: only items whose accessibility is
         /// available while locked (`afterFirstUnlock…`) may be used.
         case locked
+        /// Booted and not yet unlocked, as in a background launch after a restart: no item may be
+        /// used.
+        ///
         /// Booted and not yet unlocked, as in a background launch after a restart: no item may be
         /// used, not even `afterFirstUnlock…` ones.
         case beforeFirstUnlock
@@ -92,8 +103,9 @@ public final class KeychainFake: KeychainInterface {
         var operations = KeychainOperationRecord()
     }
 
-    /// The keychain access groups the app is entitled to; the first is the default. Empty means
-    /// the app has only its own unnamed group, so every named group is rejected.
+    /// The keychain access groups the app is entitled to; the first is the default.
+    ///
+    /// Empty means the app has only its own unnamed group, so every named group is rejected.
     public let accessGroups: [String]
 
     private let state: Locked<State>
@@ -117,6 +129,8 @@ public final class KeychainFake: KeychainInterface {
 
     // MARK: Inspection and control
 
+    /// Every operation so far, oldest first, as a copy.
+    ///
     /// Every operation so far, oldest first (a copy: prefer ``operationCount``,
     /// ``lastOperation`` or ``hasRecorded(_:)`` after each step of a long test).
     public var operations: [KeychainOperation] { state.withLock { $0.operations.all } }
@@ -124,9 +138,14 @@ public final class KeychainFake: KeychainInterface {
     /// How many operations were recorded.
     public var operationCount: Int { state.withLock { $0.operations.count } }
 
+    /// The latest operation, or nothing if there was none.
+    ///
     /// The latest operation, or `nil` if there was none.
     public var lastOperation: KeychainOperation? { state.withLock { $0.operations.last } }
 
+    /// Whether an operation was recorded at least once, in constant time however many operations
+    /// there are.
+    ///
     /// Whether `operation` was recorded at least once (its ``KeychainOperation/detail`` is not
     /// compared); constant time, however many operations there are.
     ///
@@ -156,6 +175,8 @@ public final class KeychainFake: KeychainInterface {
         set { state.withLock { $0.lockState = newValue } }
     }
 
+    /// Whether the simulated device is locked; setting it locks or unlocks the device.
+    ///
     /// Whether the simulated device is locked (``lockState`` is not ``LockState/unlocked``);
     /// setting `true` locks an unlocked device, `false` unlocks it.
     public var isDeviceLocked: Bool {
@@ -171,8 +192,10 @@ public final class KeychainFake: KeychainInterface {
         }
     }
 
-    /// Whether the simulated device has a passcode. Setting `false` deletes every
-    /// `whenPasscodeSetThisDeviceOnly` item, as disabling the passcode does on a device.
+    /// Whether the simulated device has a passcode.
+    ///
+    /// Setting `false` deletes every `whenPasscodeSetThisDeviceOnly` item, as disabling the
+    /// passcode does on a device.
     public var hasPasscode: Bool {
         get { state.withLock { $0.hasPasscode } }
         set {
@@ -185,6 +208,8 @@ public final class KeychainFake: KeychainInterface {
         }
     }
 
+    /// The accessibility an item was stored with, or nothing if it does not exist; not recorded.
+    ///
     /// The accessibility an item was stored with, or `nil` if it does not exist; not recorded.
     ///
     /// - Parameters:
@@ -197,6 +222,8 @@ public final class KeychainFake: KeychainInterface {
         }
     }
 
+    /// Makes the next operation of a kind throw an error; call twice to fail twice.
+    ///
     /// Makes the next operation of `kind` throw `error` (queued: call twice to fail twice).
     ///
     /// - Parameters:
@@ -206,6 +233,8 @@ public final class KeychainFake: KeychainInterface {
         state.withLock { $0.failNext[kind, default: []].append(error) }
     }
 
+    /// Makes every operation of a kind throw an error until the test stops it.
+    ///
     /// Makes every operation of `kind` throw `error` until ``stopFailing(_:)``.
     ///
     /// - Parameters:
@@ -215,6 +244,8 @@ public final class KeychainFake: KeychainInterface {
         state.withLock { $0.failEvery[kind] = error }
     }
 
+    /// Removes the faults injected for a kind of operation, both next and every.
+    ///
     /// Removes the faults injected for `kind` (both "next" and "every").
     ///
     /// - Parameter kind: The operation.

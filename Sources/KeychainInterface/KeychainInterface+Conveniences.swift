@@ -1,6 +1,8 @@
 import Foundation
 
 extension KeychainInterface {
+    /// Adds an item with the Security framework's default accessibility.
+    ///
     /// Adds an item with the Security framework's default accessibility (`whenUnlocked`).
     ///
     /// - Parameters:
@@ -12,6 +14,8 @@ extension KeychainInterface {
         try add(data, account: account, in: scope, accessibility: .whenUnlocked)
     }
 
+    /// Stores data, updating the item if it exists and adding it otherwise: the explicit upsert.
+    ///
     /// Stores `data`, updating the item if it exists and adding it otherwise: the explicit
     /// upsert. An existing item keeps its accessibility.
     ///
@@ -37,6 +41,8 @@ extension KeychainInterface {
         }
     }
 
+    /// Reads an item's data, or nothing if there is none; other errors are thrown.
+    ///
     /// Reads an item's data, or `nil` if there is none (other errors are thrown).
     ///
     /// - Parameters:
@@ -94,6 +100,8 @@ extension KeychainInterface {
         try set(Data(string.utf8), account: account, in: scope, accessibility: accessibility)
     }
 
+    /// Reads a UTF-8 string, or nothing if there is no item.
+    ///
     /// Reads a UTF-8 string, or `nil` if there is no item.
     ///
     /// - Parameters:
@@ -109,6 +117,8 @@ extension KeychainInterface {
         return string
     }
 
+    /// Stores an encodable value as JSON, updating or adding the item.
+    ///
     /// Stores an `Encodable` value as JSON (upsert).
     ///
     /// ```swift
@@ -136,6 +146,8 @@ extension KeychainInterface {
         try set(data, account: account, in: scope, accessibility: accessibility)
     }
 
+    /// Reads a decodable value stored as JSON, or nothing if there is no item.
+    ///
     /// Reads a `Decodable` value stored as JSON, or `nil` if there is no item.
     ///
     /// - Parameters:

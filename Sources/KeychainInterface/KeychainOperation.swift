@@ -1,3 +1,5 @@
+/// One call the keychain fake received, with its outcome: the fake's record of operations.
+///
 /// One call a ``KeychainFake`` received, with its outcome: the fake's record of operations.
 ///
 /// ```swift
@@ -7,16 +9,28 @@
 public struct KeychainOperation: Sendable, Hashable, CustomStringConvertible {
     /// The kinds of keychain operations, for the record and for fault injection.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// Adding an item.
+        ///
         /// ``KeychainInterface/add(_:account:in:accessibility:)``.
         case add
+        /// Reading an item.
+        ///
         /// ``KeychainInterface/read(account:in:)``.
         case read
+        /// Updating an item.
+        ///
         /// ``KeychainInterface/update(_:account:in:)``.
         case update
+        /// Deleting an item.
+        ///
         /// ``KeychainInterface/delete(account:in:)``.
         case delete
+        /// Deleting every item of a scope.
+        ///
         /// ``KeychainInterface/deleteAll(in:)``.
         case deleteAll
+        /// Listing the accounts of a scope.
+        ///
         /// ``KeychainInterface/accounts(in:)``.
         case listAccounts
     }
@@ -27,8 +41,12 @@ public struct KeychainOperation: Sendable, Hashable, CustomStringConvertible {
     public var account: String?
     /// The scope.
     public var scope: KeychainScope
+    /// The error the operation threw, or nothing if it succeeded.
+    ///
     /// The error it threw, or `nil` if it succeeded.
     public var error: KeychainError?
+    /// Why the operation failed, in words, when the fake knows more than the status says.
+    ///
     /// Why it failed, in words, when the fake knows more than the status says: for a missing
     /// item, the accounts that exist in that service and a "did you mean"; for a missing
     /// entitlement, the entitled groups. Explanatory only: not part of equality.
@@ -50,6 +68,8 @@ public struct KeychainOperation: Sendable, Hashable, CustomStringConvertible {
         self.detail = detail
     }
 
+    /// The operation, its outcome and any explanation, as failure messages show it.
+    ///
     /// For example `read 'tokn' in service 'auth' → itemNotFound (-25300); did you mean 'token'?`.
     public var description: String {
         let target = account.map { "'\($0)' in " } ?? ""
@@ -58,6 +78,8 @@ public struct KeychainOperation: Sendable, Hashable, CustomStringConvertible {
         return "\(kind.rawValue) \(target)\(scope)\(outcome)\(explanation)"
     }
 
+    /// Whether two records are the same call with the same outcome, leaving the explanation out.
+    ///
     /// Whether two records are the same call with the same outcome (``detail`` is not compared).
     ///
     /// - Parameters:
@@ -68,6 +90,8 @@ public struct KeychainOperation: Sendable, Hashable, CustomStringConvertible {
         lhs.kind == rhs.kind && lhs.account == rhs.account && lhs.scope == rhs.scope && lhs.error == rhs.error
     }
 
+    /// Hashes kind, account, scope and error, leaving the explanation out.
+    ///
     /// Hashes kind, account, scope and error (not ``detail``).
     ///
     /// - Parameter hasher: The hasher.

@@ -1,19 +1,30 @@
-/// Where generic-password items live: a service, an optional access group and whether the
-/// items sync through iCloud Keychain. Together with the account they make an item's identity.
+/// Where generic-password items live: a service, an optional access group and whether the items
+/// sync through iCloud Keychain.
+///
+/// Together with the account they make an item's identity.
 ///
 /// ```swift
 /// let scope = KeychainScope(service: "com.bookshelf.auth")
 /// let shared = KeychainScope(service: "com.bookshelf.auth", accessGroup: "TEAMID.com.bookshelf.shared")
 /// ```
 public struct KeychainScope: Sendable, Hashable, CustomStringConvertible {
+    /// The service, usually a reverse-DNS name per feature.
+    ///
     /// The service (`kSecAttrService`), usually a reverse-DNS name per feature.
     public var service: String
+    /// The access group, or none to write to the app's default group and read from every group the
+    /// app may use.
+    ///
     /// The access group (`kSecAttrAccessGroup`); `nil` writes to the app's default group and
     /// reads from every group the app may use.
     public var accessGroup: String?
+    /// Which items the scope means by their iCloud Keychain flag.
+    ///
     /// Which items the scope means by their iCloud Keychain flag (`kSecAttrSynchronizable`).
     public var synchronization: KeychainSynchronization
 
+    /// Whether the items sync through iCloud Keychain.
+    ///
     /// Whether the items sync through iCloud Keychain (`kSecAttrSynchronizable`); a synced and
     /// a device-only item with the same account are different items.
     public var synchronizable: Bool {
@@ -50,6 +61,8 @@ public struct KeychainScope: Sendable, Hashable, CustomStringConvertible {
         self.synchronization = synchronization
     }
 
+    /// The scope's service and access group, as failure messages show it.
+    ///
     /// For example `service 'com.bookshelf.auth'`.
     public var description: String {
         var text = "service '\(service)'"

@@ -1,3 +1,5 @@
+/// Lets a test copy a value and change only what it cares about.
+///
 /// Gives a value type the `with` forms: copy a value and change only what a test cares about.
 ///
 /// ```swift
@@ -11,6 +13,8 @@
 public protocol Buildable {}
 
 extension Buildable {
+    /// A copy with one property set to a new value.
+    ///
     /// A copy with the property at `keyPath` set to `value`.
     ///
     /// ```swift
@@ -27,6 +31,8 @@ extension Buildable {
         return copy
     }
 
+    /// A copy changed by a closure, for several properties at once.
+    ///
     /// A copy changed by `configure`, for several properties at once.
     ///
     /// ```swift
@@ -44,6 +50,8 @@ extension Buildable {
         return copy
     }
 
+    /// Many copies in one line, each changed by a closure that gets its index.
+    ///
     /// `count` copies, each changed by `configure` with its index (0, 1, 2, …): many variants
     /// in one line.
     ///

@@ -54,11 +54,15 @@ public final class DateGenerator: Sendable {
         }
     }
 
+    /// The next date, so the generator reads as a function.
+    ///
     /// The next date, so the generator reads as a function: `dates()`.
     ///
     /// - Returns: The current date of the generator.
     public func callAsFunction() -> Date { next() }
 
+    /// Moves the generator's date on by a number of seconds without reading it.
+    ///
     /// Moves the generator's date on by `interval` seconds without reading it.
     ///
     /// - Parameter interval: Seconds to add; negative moves back.

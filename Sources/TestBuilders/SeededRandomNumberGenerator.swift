@@ -1,5 +1,7 @@
-/// A random number generator that gives the same sequence for the same seed on every
-/// platform and every run: SplitMix64, which needs only 64-bit integer arithmetic.
+/// A random number generator that gives the same sequence for the same seed on every platform and
+/// every run.
+///
+/// It is SplitMix64, which needs only 64-bit integer arithmetic.
 ///
 /// Inject it where production code uses randomness:
 ///
@@ -22,6 +24,8 @@
 public struct SeededRandomNumberGenerator: RandomNumberGenerator, Sendable, Equatable {
     private var state: UInt64
 
+    /// Creates a generator whose sequence is fixed by a seed.
+    ///
     /// Creates a generator whose sequence is fixed by `seed`.
     ///
     /// - Parameter seed: Any 64-bit value; equal seeds give equal sequences.

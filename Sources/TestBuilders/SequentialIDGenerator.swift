@@ -1,5 +1,7 @@
 import TestSupportCore
 
+/// Generates increasing integer IDs, 1, 2, 3 and so on, for models keyed by integers.
+///
 /// Generates increasing integer ids, 1, 2, 3, …, for models keyed by `Int`.
 ///
 /// ```swift
@@ -33,6 +35,8 @@ public final class SequentialIDGenerator: Sendable {
         }
     }
 
+    /// The next ID, so the generator reads as a function.
+    ///
     /// The next id, so the generator reads as a function: `ids()`.
     ///
     /// - Returns: The next id.

@@ -1,6 +1,8 @@
 import Foundation
 import TestSupportCore
 
+/// Generates UUIDs in a fixed sequence, so test data and expectations are the same on every run.
+///
 /// Generates UUIDs in a fixed sequence, `00000000-0000-0000-0000-000000000001`,
 /// `…0002`, …, so test data and expectations are the same on every run.
 ///
@@ -23,6 +25,8 @@ public final class SequentialUUIDGenerator: Sendable {
     private let counter: Locked<UInt64>
     private let step: UInt64
 
+    /// Creates a generator whose first UUID is the sequential UUID of a given number.
+    ///
     /// Creates a generator whose first UUID is `UUID.sequential(first)`.
     ///
     /// - Parameters:
@@ -44,6 +48,8 @@ public final class SequentialUUIDGenerator: Sendable {
         return UUID.sequential(number)
     }
 
+    /// The next UUID in the sequence, so the generator reads as a function.
+    ///
     /// The next UUID in the sequence, so the generator reads as a function: `ids()`.
     ///
     /// - Returns: The next UUID.
@@ -51,6 +57,8 @@ public final class SequentialUUIDGenerator: Sendable {
 }
 
 extension UUID {
+    /// The UUID whose last 64 bits are a given number, as the sequential generator produces them.
+    ///
     /// The UUID whose last 64 bits are `number`: `UUID.sequential(1)` is
     /// `00000000-0000-0000-0000-000000000001`. The values ``SequentialUUIDGenerator`` produces.
     ///

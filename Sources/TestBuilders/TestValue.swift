@@ -34,6 +34,8 @@ extension TestValue {
         testValue
     }
 
+    /// The canonical test value, changed by a closure.
+    ///
     /// The canonical test value changed by `configure`.
     ///
     /// ```swift
@@ -46,6 +48,8 @@ extension TestValue {
         try testValue.with(configure)
     }
 
+    /// The canonical test value with one property set to a new value.
+    ///
     /// The canonical test value with the property at `keyPath` set to `value`.
     ///
     /// ```swift
@@ -60,6 +64,8 @@ extension TestValue {
         testValue.with(keyPath, value)
     }
 
+    /// Variants of the canonical test value, each changed by a closure that gets its index.
+    ///
     /// `count` variants of the canonical test value, each changed by `configure` with its index
     /// (0, 1, 2, …).
     ///

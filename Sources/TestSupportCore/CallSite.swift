@@ -22,8 +22,12 @@ public struct CallSite: Sendable, Hashable, CustomStringConvertible {
     /// came from `#filePath`.
     let staticFilePath: StaticString?
 
+    /// The file ID of the call, such as the module name and the file name.
+    ///
     /// The `#fileID` of the call, such as `MyAppTests/LoginTests.swift`.
     public var fileID: String
+    /// The full file path of the call, which XCTest needs.
+    ///
     /// The `#filePath` of the call: the full path XCTest needs.
     public var filePath: String
     /// The 1-based line of the call.
@@ -77,6 +81,8 @@ public struct CallSite: Sendable, Hashable, CustomStringConvertible {
         hasher.combine(column)
     }
 
+    /// The call site in the form compilers and test runners print.
+    ///
     /// `fileID:line:column`, the form compilers and test runners print.
     public var description: String { "\(fileID):\(line):\(column)" }
 }

@@ -81,6 +81,9 @@ public enum FailureReporter {
         report(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
+    /// Sends every failure reported by an operation on this task and its child tasks to a handler
+    /// instead of the test frameworks.
+    ///
     /// Sends every failure reported by `operation` on this task (and its child tasks) to
     /// `handler` instead of the test frameworks.
     ///
@@ -95,6 +98,9 @@ public enum FailureReporter {
         try $taskHandler.withValue(handler, operation: operation)
     }
 
+    /// Sends every failure reported by an asynchronous operation on this task and its child tasks
+    /// to a handler instead of the test frameworks.
+    ///
     /// Sends every failure reported by the asynchronous `operation` on this task (and its child
     /// tasks) to `handler` instead of the test frameworks.
     ///
@@ -111,6 +117,8 @@ public enum FailureReporter {
         try await $taskHandler.withValue(handler, operation: operation, isolation: isolation)
     }
 
+    /// Runs a closure and returns the failures it reported instead of failing the test.
+    ///
     /// Runs `body` and returns the failures it reported instead of failing the test.
     ///
     /// The package's own tests use this to assert on failure messages and locations:
@@ -130,6 +138,9 @@ public enum FailureReporter {
         return failures.value
     }
 
+    /// Runs an asynchronous closure and returns the failures it reported instead of failing the
+    /// test.
+    ///
     /// Runs the asynchronous `body` and returns the failures it reported instead of failing the
     /// test.
     ///

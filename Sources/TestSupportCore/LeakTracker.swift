@@ -88,6 +88,9 @@ public final class LeakTracker: Sendable {
     }
 }
 
+/// Runs a closure with a leak tracker and verifies, once it has returned and released its locals,
+/// that every object it tracked was deallocated.
+///
 /// Runs `body` with a ``LeakTracker`` and verifies, once `body` has returned and released its
 /// locals, that every object it tracked was deallocated.
 ///
@@ -119,6 +122,9 @@ public func withLeakTracking<R>(
     return result
 }
 
+/// Runs an asynchronous closure with a leak tracker and verifies, once it has returned, that every
+/// object it tracked was deallocated.
+///
 /// Runs the asynchronous `body` with a ``LeakTracker`` and verifies, once `body` has returned,
 /// that every object it tracked was deallocated.
 ///

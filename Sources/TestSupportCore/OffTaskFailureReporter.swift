@@ -45,6 +45,8 @@ public final class OffTaskFailureReporter: Sendable {
         createdInSwiftTestingTest = Test.current != nil
     }
 
+    /// Reports a failure from any thread, at once or later on the test's task.
+    ///
     /// Reports a failure from any thread; see the type's documentation for when it is reported
     /// at once and when it is kept for ``flush()``.
     ///

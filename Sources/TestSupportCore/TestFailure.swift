@@ -18,6 +18,8 @@ public struct TestFailure: Sendable, Hashable, CustomStringConvertible {
         self.location = location
     }
 
+    /// The failure's location and message, separated by a colon.
+    ///
     /// `location: message`.
     public var description: String { "\(location): \(message)" }
 }

@@ -1,3 +1,6 @@
+/// Waits until a condition holds, checking it repeatedly, and reports a failure if it does not hold
+/// within the timeout.
+///
 /// Waits until `condition` holds, checking it repeatedly, and reports a failure if it does not
 /// hold within `timeout`.
 ///

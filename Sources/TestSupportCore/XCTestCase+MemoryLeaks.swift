@@ -1,6 +1,8 @@
 import XCTest
 
 extension XCTestCase {
+    /// Fails the test at teardown if the instance has not been deallocated by then.
+    ///
     /// Fails the test at teardown if `instance` has not been deallocated by then.
     ///
     /// ```swift

@@ -8,6 +8,9 @@ import FoundationNetworking
 #endif
 
 extension HTTPStubRegistry {
+    /// Replays a HAR cassette from the test bundle's fixtures and records the exchanges it lacks,
+    /// as the record mode says.
+    ///
     /// Replays the HAR cassette `name` from the test bundle's fixtures and records what it lacks
     /// into `recordingDirectory`, as `mode` says (`TESTSUPPORTKIT_RECORD_MODE` overrides it).
     ///

@@ -8,6 +8,9 @@ import FoundationNetworking
 #endif
 
 extension HTTPStubResponse {
+    /// A response whose body is a fixture file, with its placeholders filled in when values are
+    /// given.
+    ///
     /// A response whose body is a fixture file, with its `{{placeholders}}` filled when `values`
     /// are given; `Content-Type` defaults to `application/json` for `.json` fixtures.
     ///

@@ -1,5 +1,7 @@
 import Foundation
 
+/// What a cassette removes from recorded traffic before anything is written to disk.
+///
 /// What a cassette removes from recorded traffic before anything is written to disk: header
 /// values, query items and JSON body fields, replaced by a placeholder.
 ///
@@ -33,6 +35,8 @@ public struct HTTPRedaction: Sendable, Equatable {
         self.placeholder = placeholder
     }
 
+    /// Removes credentials and cookies.
+    ///
     /// Credentials and cookies: `Authorization`, `Proxy-Authorization`, `Cookie` and `Set-Cookie`.
     public static let `default` = HTTPRedaction(headers: ["authorization", "proxy-authorization", "cookie", "set-cookie"])
 

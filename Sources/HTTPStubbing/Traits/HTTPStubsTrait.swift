@@ -5,6 +5,8 @@ import TestSupportCore
 extension HTTPStubRegistry {
     @TaskLocal static var taskRegistry: HTTPStubRegistry?
 
+    /// The registry the HTTP stubs trait provides to the running test, or none outside such a test.
+    ///
     /// The registry the `.httpStubs` trait provides to the running test, or `nil` outside one.
     ///
     /// ```swift
@@ -17,6 +19,9 @@ extension HTTPStubRegistry {
     public static var current: HTTPStubRegistry? { taskRegistry }
 }
 
+/// A Swift Testing trait that gives each test a fresh stub registry and fails the test for every
+/// request no stub answered.
+///
 /// A Swift Testing trait that gives each test a fresh ``HTTPStubRegistry``
 /// (``HTTPStubRegistry/current``) and, once the test's body has returned, fails that test for
 /// every request no stub answered.
@@ -61,10 +66,16 @@ public struct HTTPStubsTrait: TestTrait, SuiteTrait, TestScoping {
 }
 
 extension Trait where Self == HTTPStubsTrait {
+    /// Gives each test a fresh stub registry and fails it for every unhandled request when its body
+    /// returns.
+    ///
     /// Gives each test a fresh ``HTTPStubRegistry`` (``HTTPStubRegistry/current``) and fails it for
     /// every unhandled request when its body returns.
     public static var httpStubs: Self { HTTPStubsTrait(followsRedirects: true) }
 
+    /// Gives each test a fresh stub registry that follows redirects or not, and fails it for every
+    /// unhandled request.
+    ///
     /// Gives each test a fresh ``HTTPStubRegistry`` that follows redirects or not, and fails it
     /// for every unhandled request when its body returns.
     ///

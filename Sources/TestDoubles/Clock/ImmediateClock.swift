@@ -1,5 +1,8 @@
 import TestSupportCore
 
+/// A clock whose sleeps return at once, moving its time forward by the amount slept, and which
+/// records every sleep.
+///
 /// A `Clock` whose sleeps return at once, moving its time forward by the amount slept, and which
 /// records every sleep: for tests that care what was waited, not about stepping through it.
 ///
@@ -12,6 +15,8 @@ import TestSupportCore
 /// ```
 @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 public final class ImmediateClock: Clock, Sendable {
+    /// The clock's instants: an offset from its start, like the test clock's.
+    ///
     /// The clock's instants: an offset from its start, like ``TestClock``'s.
     public typealias Instant = TestClock.Instant
 
@@ -22,6 +27,8 @@ public final class ImmediateClock: Clock, Sendable {
 
     private let state: Locked<State>
 
+    /// Creates a clock at a given instant.
+    ///
     /// Creates a clock at `now`.
     ///
     /// - Parameter now: The starting instant; the clock's zero by default.
@@ -38,6 +45,8 @@ public final class ImmediateClock: Clock, Sendable {
     /// The durations of the sleeps so far, in order (a sleep to a past deadline records zero).
     public var sleeps: [Duration] { state.withLock { $0.sleeps } }
 
+    /// Returns at once, moving the clock to the deadline if it is later than now.
+    ///
     /// Returns at once, moving the clock to `deadline` if it is later than now.
     ///
     /// - Parameters:

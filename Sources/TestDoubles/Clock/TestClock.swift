@@ -1,6 +1,9 @@
 import Dispatch
 import TestSupportCore
 
+/// A clock whose time moves only when the test says, stepping through deadlines one at a time and
+/// letting woken work settle before the next.
+///
 /// A `Clock` whose time moves only when the test says, stepping through deadlines one at a time
 /// and letting woken work settle before the next: code that takes `some Clock<Duration>` is
 /// tested without real time and without "yield many times and hope".
@@ -33,6 +36,8 @@ public final class TestClock: Clock, Sendable {
         /// The time since the clock's start.
         public var offset: Duration
 
+        /// Creates an instant at an offset from the clock's start.
+        ///
         /// Creates an instant at `offset` from the clock's start.
         ///
         /// - Parameter offset: The time since the start; zero by default.
@@ -40,6 +45,8 @@ public final class TestClock: Clock, Sendable {
             self.offset = offset
         }
 
+        /// The instant a duration later.
+        ///
         /// The instant `duration` later.
         ///
         /// - Parameter duration: The distance.
@@ -48,6 +55,8 @@ public final class TestClock: Clock, Sendable {
             Instant(offset: offset + duration)
         }
 
+        /// The duration from this instant to another.
+        ///
         /// The duration from this instant to `other`.
         ///
         /// - Parameter other: The other instant.
@@ -56,11 +65,15 @@ public final class TestClock: Clock, Sendable {
             other.offset - offset
         }
 
+        /// Whether one instant is earlier than another.
+        ///
         /// Whether `lhs` is earlier than `rhs`.
         public static func < (lhs: Instant, rhs: Instant) -> Bool {
             lhs.offset < rhs.offset
         }
 
+        /// The offset from the clock's start, in seconds.
+        ///
         /// The offset, such as `5.0 seconds`.
         public var description: String { "\(offset)" }
     }
@@ -135,6 +148,8 @@ public final class TestClock: Clock, Sendable {
 
     private let state: Locked<State>
 
+    /// Creates a clock at a given instant.
+    ///
     /// Creates a clock at `now`.
     ///
     /// - Parameter now: The starting instant; the clock's zero by default.
@@ -142,6 +157,8 @@ public final class TestClock: Clock, Sendable {
         state = Locked(State(now: now))
     }
 
+    /// The current instant, which changes only when the test advances or runs the clock.
+    ///
     /// The current instant; it changes only through ``advance(by:)``, ``advance(to:)`` and
     /// ``run(maxSteps:fileID:filePath:line:column:)``. A task woken by an advance reads its own
     /// deadline here until it sleeps again, as it would had the clock stopped there.
@@ -161,6 +178,8 @@ public final class TestClock: Clock, Sendable {
         state.withLock { $0.sleepers.sorted(by: Self.wakeOrder).map(\.deadline) }
     }
 
+    /// Suspends until the clock reaches a deadline, or returns at once if it already has.
+    ///
     /// Suspends until the clock reaches `deadline`; returns at once if it already has.
     ///
     /// - Parameters:
@@ -217,6 +236,9 @@ public final class TestClock: Clock, Sendable {
         }
     }
 
+    /// Moves the clock forward by a duration, one deadline at a time, letting the woken work settle
+    /// before the next.
+    ///
     /// Moves the clock forward by `duration`, one deadline at a time: it sets ``now`` to the
     /// earliest deadline due, wakes that one sleeper, lets the woken work settle (sleep on the
     /// clock again, or finish), and only then moves on, so a loop that sleeps 1 s ticks three
@@ -234,6 +256,9 @@ public final class TestClock: Clock, Sendable {
         return await advance(to: target)
     }
 
+    /// Moves the clock forward to an instant, never backwards, stepping through the deadlines due
+    /// by then one sleeper at a time.
+    ///
     /// Moves the clock forward to `instant` (never backwards), stepping through the deadlines
     /// due by then one sleeper at a time, as ``advance(by:)`` does.
     ///
@@ -253,6 +278,9 @@ public final class TestClock: Clock, Sendable {
         return woken
     }
 
+    /// Steps to each next deadline until no task sleeps on the clock, the sleeps begun by woken
+    /// tasks included.
+    ///
     /// Steps to each next deadline until no task sleeps on the clock, the sleeps begun by woken
     /// tasks included; stops after `maxSteps` wakes (a loop that never ends) and reports it.
     ///
@@ -346,6 +374,8 @@ public final class TestClock: Clock, Sendable {
         withUnsafeCurrentTask { $0?.hashValue }
     }
 
+    /// Suspends until a number of tasks are sleeping on the clock.
+    ///
     /// Suspends until at least `count` tasks are sleeping on the clock: the deterministic
     /// replacement for yielding and hoping the code under test has reached its `sleep`.
     ///

@@ -1,5 +1,8 @@
 import TestSupportCore
 
+/// A clock for code paths that must not read the time or sleep: its first use reports a failure at
+/// the line that created the clock.
+///
 /// A `Clock` for code paths that must not read the time or sleep: its first use reports a
 /// failure at the line that created the clock (once: `sleep(for:)` reads `now` and then sleeps,
 /// which is one mistake), then it behaves like an ``ImmediateClock`` so the code under test can

@@ -1,6 +1,9 @@
 import TestSupportCore
 
 extension RecordingStore {
+    /// Installs this store in the app's task-local store slot while an operation runs, then
+    /// restores whatever was there.
+    ///
     /// Installs this store in the app's task-local store slot for the duration of `operation`,
     /// then restores whatever was there: the scoped replacement for "set the global store in
     /// setUp, reset it in tearDown".
@@ -53,6 +56,9 @@ extension RecordingStore {
         return try await slot.withValue(installed, operation: operation, isolation: isolation)
     }
 
+    /// Installs this store in the app's task-local store slot while a synchronous operation runs,
+    /// then restores whatever was there.
+    ///
     /// Installs this store in the app's task-local store slot for the duration of the
     /// synchronous `operation`, then restores whatever was there.
     ///

@@ -1,5 +1,8 @@
 import TestSupportCore
 
+/// A store double for Redux-style architectures that records every dispatched action in order and
+/// optionally runs a reducer.
+///
 /// A store double for Redux-style architectures: records every dispatched action in order,
 /// optionally runs a reducer so its state changes, and lets the test await "N actions
 /// dispatched" without an `XCTestExpectation`.
@@ -71,6 +74,8 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     @usableFromInline let reducer: Reducer?
     @usableFromInline let storage: Locked<Storage>
 
+    /// Creates a store with an initial state, which changes only if a reducer is given.
+    ///
     /// Creates a store with `initialState`, which changes only if a `reducer` is given; the
     /// reducer changes the state in place, the `(inout State, Action) -> Void` shape.
     ///
@@ -110,9 +115,14 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     /// Every handled action, in dispatch order.
     public var dispatchedActions: [Action] { storage.withLock { $0.actions } }
 
+    /// The most recently handled action, or nothing if there is none.
+    ///
     /// The most recently handled action, or `nil` if there is none.
     public var lastAction: Action? { storage.withLock { $0.actions.last } }
 
+    /// Records an action, reduces it if the store has a reducer, then notifies callbacks and
+    /// waiting tasks.
+    ///
     /// Records `action`, reduces it if the store has a reducer, then calls the
     /// ``onDispatch(_:)`` callbacks and resumes tasks waiting in ``waitForActions(_:timeout:fileID:filePath:line:column:)``.
     ///
@@ -173,6 +183,8 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
         storage.withLock { $0.callbacks.append(callback) }
     }
 
+    /// The handled actions of one type, in order, for stores whose actions are existentials.
+    ///
     /// The handled actions of type `type`, in order, for stores whose `Action` is an
     /// existential such as `any Action`.
     ///
@@ -186,6 +198,8 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
         dispatchedActions.compactMap { $0 as? Specific }
     }
 
+    /// The handled actions a predicate accepts, in order, for enum cases.
+    ///
     /// The handled actions for which `isIncluded` is true, in order: for enum cases.
     ///
     /// ```swift
@@ -198,6 +212,9 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
         try dispatchedActions.filter(isIncluded)
     }
 
+    /// Waits until a number of actions in all have been handled, and reports a failure if that does
+    /// not happen within 5 seconds.
+    ///
     /// Waits until `count` actions in all have been handled, resuming the moment the last one
     /// is; reports a failure at the caller's line if that does not happen within 5 seconds.
     ///
@@ -227,6 +244,9 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
         await waitForActions(count, timeout: .standard, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
+    /// Waits until a number of actions in all have been handled, and reports a failure if that does
+    /// not happen within the timeout.
+    ///
     /// Waits until `count` actions in all have been handled, resuming the moment the last one
     /// is; reports a failure at the caller's line if that does not happen within `timeout`.
     ///

@@ -2,6 +2,9 @@ import Foundation
 import TestSupportCore
 import XCTest
 
+/// A real user defaults suite with a unique name, removed when the test is done, for tests that
+/// need the real thing.
+///
 /// A real `UserDefaults` suite with a unique name, for tests that need the real thing; its
 /// persistent domain is removed when the test is done, so nothing leaks into other tests or
 /// later runs.
@@ -18,6 +21,8 @@ import XCTest
 /// }
 /// ```
 public final class IsolatedUserDefaults {
+    /// The suite's unique name.
+    ///
     /// The suite's unique name, `TestSupportKit.isolated.<UUID>`.
     public let suiteName: String
     /// The suite.
@@ -55,6 +60,9 @@ public final class IsolatedUserDefaults {
     }
 }
 
+/// Runs a closure with a fresh, uniquely named user defaults suite and removes the suite when the
+/// closure returns or throws.
+///
 /// Runs `body` with a fresh, uniquely named `UserDefaults` suite and removes the suite when
 /// `body` returns or throws.
 ///
@@ -84,6 +92,9 @@ public func withIsolatedUserDefaults<R>(
     return try body(suite.defaults)
 }
 
+/// Runs an asynchronous closure with a fresh, uniquely named user defaults suite and removes the
+/// suite when it returns or throws.
+///
 /// Runs the asynchronous `body` with a fresh, uniquely named `UserDefaults` suite and removes
 /// the suite when `body` returns or throws.
 ///
@@ -109,6 +120,8 @@ public func withIsolatedUserDefaults<R>(
 }
 
 extension XCTestCase {
+    /// A fresh, uniquely named user defaults suite that is removed when the test ends.
+    ///
     /// A fresh, uniquely named `UserDefaults` suite that is removed when the test ends.
     ///
     /// ```swift

@@ -31,6 +31,8 @@ extension ManualDispatchQueue {
         )
     }
 
+    /// Reports, at the caller's line, each misuse the queue recorded, then forgets them.
+    ///
     /// Reports, at the caller's line, each misuse the queue recorded (a `sync` from inside its
     /// own work, runaway work, a negative time step), then forgets them.
     ///
@@ -58,6 +60,8 @@ extension ManualDispatchQueue {
 }
 
 extension ImmediateDispatchQueue {
+    /// Reports, at the caller's line, each misuse the queue recorded, then forgets them.
+    ///
     /// Reports, at the caller's line, each misuse the queue recorded (a `sync` from inside its
     /// own work), then forgets them.
     ///

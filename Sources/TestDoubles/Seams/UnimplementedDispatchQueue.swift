@@ -42,6 +42,8 @@ public final class UnimplementedDispatchQueue: DispatchQueueInterface {
         self.uses = UnimplementedUse(of: "the queue", createdAt: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
+    /// Always false: the code under test is never running on this queue.
+    ///
     /// Always `false`: the code under test is never running on this queue.
     public var isCurrentQueue: Bool { false }
 
@@ -129,6 +131,8 @@ public final class UnimplementedDispatchQueue: DispatchQueueInterface {
         fail("asyncAfter(wallDeadline:execute: DispatchWorkItem)")
     }
 
+    /// Reports a failure, then runs the work, since a value must be returned.
+    ///
     /// Reports a failure, then runs `work` (a value must be returned).
     ///
     /// - Parameter work: The work.

@@ -2,6 +2,9 @@ import Foundation
 import KeyValueStoreInterface
 import TestSupportCore
 
+/// A key-value store double for code paths that must not read or write settings: every call reports
+/// a failure at the line that created it.
+///
 /// A key-value store double for code paths that must not read or write settings: every call
 /// reports a failure at the line that created it; getters return `UserDefaults`' values for a
 /// missing key and setters store nothing.
@@ -39,100 +42,56 @@ public final class UnimplementedKeyValueStore: KeyValueStoreInterface, Sendable 
         uses.report("key-value store \(call) was called")
     }
 
-    /// Reports a failure.
-    ///
-    /// - Parameter defaultName: The key, for the message.
-    /// - Returns: The value, always `nil`.
     public func object(forKey defaultName: String) -> Any? {
         fail("object(forKey: \"\(defaultName)\")")
         return nil
     }
 
-    /// Reports a failure.
-    ///
-    /// - Parameter defaultName: The key, for the message.
-    /// - Returns: Always `nil`.
     public func string(forKey defaultName: String) -> String? {
         fail("string(forKey: \"\(defaultName)\")")
         return nil
     }
 
-    /// Reports a failure.
-    ///
-    /// - Parameter defaultName: The key, for the message.
-    /// - Returns: Always `nil`.
     public func array(forKey defaultName: String) -> [Any]? {
         fail("array(forKey: \"\(defaultName)\")")
         return nil
     }
 
-    /// Reports a failure.
-    ///
-    /// - Parameter defaultName: The key, for the message.
-    /// - Returns: Always `nil`.
     public func dictionary(forKey defaultName: String) -> [String: Any]? {
         fail("dictionary(forKey: \"\(defaultName)\")")
         return nil
     }
 
-    /// Reports a failure.
-    ///
-    /// - Parameter defaultName: The key, for the message.
-    /// - Returns: Always `nil`.
     public func data(forKey defaultName: String) -> Data? {
         fail("data(forKey: \"\(defaultName)\")")
         return nil
     }
 
-    /// Reports a failure.
-    ///
-    /// - Parameter defaultName: The key, for the message.
-    /// - Returns: Always `nil`.
     public func stringArray(forKey defaultName: String) -> [String]? {
         fail("stringArray(forKey: \"\(defaultName)\")")
         return nil
     }
 
-    /// Reports a failure.
-    ///
-    /// - Parameter defaultName: The key, for the message.
-    /// - Returns: Always 0.
     public func integer(forKey defaultName: String) -> Int {
         fail("integer(forKey: \"\(defaultName)\")")
         return 0
     }
 
-    /// Reports a failure.
-    ///
-    /// - Parameter defaultName: The key, for the message.
-    /// - Returns: Always 0.
     public func float(forKey defaultName: String) -> Float {
         fail("float(forKey: \"\(defaultName)\")")
         return 0
     }
 
-    /// Reports a failure.
-    ///
-    /// - Parameter defaultName: The key, for the message.
-    /// - Returns: Always 0.
     public func double(forKey defaultName: String) -> Double {
         fail("double(forKey: \"\(defaultName)\")")
         return 0
     }
 
-    /// Reports a failure.
-    ///
-    /// - Parameter defaultName: The key, for the message.
-    /// - Returns: Always `false`.
     public func bool(forKey defaultName: String) -> Bool {
         fail("bool(forKey: \"\(defaultName)\")")
         return false
     }
 
-    /// Reports a failure.
-    ///
-    /// - Parameter defaultName: The key, for the message.
-    /// - Returns: Always `nil`.
     public func url(forKey defaultName: String) -> URL? {
         fail("url(forKey: \"\(defaultName)\")")
         return nil
@@ -192,9 +151,6 @@ public final class UnimplementedKeyValueStore: KeyValueStoreInterface, Sendable 
         fail("set(_:forKey: \"\(defaultName)\")")
     }
 
-    /// Reports a failure.
-    ///
-    /// - Parameter defaultName: The key, for the message.
     public func removeObject(forKey defaultName: String) {
         fail("removeObject(forKey: \"\(defaultName)\")")
     }
@@ -206,9 +162,6 @@ public final class UnimplementedKeyValueStore: KeyValueStoreInterface, Sendable 
         fail("register(defaults: \(registrationDictionary.keys.sorted()))")
     }
 
-    /// Reports a failure.
-    ///
-    /// - Returns: An empty dictionary.
     public func dictionaryRepresentation() -> [String: Any] {
         fail("dictionaryRepresentation()")
         return [:]

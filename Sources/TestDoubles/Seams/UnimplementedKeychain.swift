@@ -2,6 +2,9 @@ import Foundation
 import KeychainInterface
 import TestSupportCore
 
+/// A keychain double for code paths that must not touch the keychain: every call reports a failure
+/// at the line that created it and throws.
+///
 /// A keychain double for code paths that must not touch the keychain: every call reports a
 /// failure at the line that created it and throws `KeychainError.unimplemented`.
 ///
@@ -40,6 +43,8 @@ public final class UnimplementedKeychain: KeychainInterface {
         return .unimplemented
     }
 
+    /// Reports a failure and throws the unimplemented error.
+    ///
     /// Reports a failure and throws `KeychainError.unimplemented`.
     ///
     /// - Parameters:
@@ -51,6 +56,8 @@ public final class UnimplementedKeychain: KeychainInterface {
         throw fail("add(account: '\(account)', in: \(scope))")
     }
 
+    /// Reports a failure and throws the unimplemented error.
+    ///
     /// Reports a failure and throws `KeychainError.unimplemented`.
     ///
     /// - Parameters:
@@ -61,6 +68,8 @@ public final class UnimplementedKeychain: KeychainInterface {
         throw fail("read(account: '\(account)', in: \(scope))")
     }
 
+    /// Reports a failure and throws the unimplemented error.
+    ///
     /// Reports a failure and throws `KeychainError.unimplemented`.
     ///
     /// - Parameters:
@@ -71,6 +80,8 @@ public final class UnimplementedKeychain: KeychainInterface {
         throw fail("update(account: '\(account)', in: \(scope))")
     }
 
+    /// Reports a failure and throws the unimplemented error.
+    ///
     /// Reports a failure and throws `KeychainError.unimplemented`.
     ///
     /// - Parameters:
@@ -80,6 +91,8 @@ public final class UnimplementedKeychain: KeychainInterface {
         throw fail("delete(account: '\(account)', in: \(scope))")
     }
 
+    /// Reports a failure and throws the unimplemented error.
+    ///
     /// Reports a failure and throws `KeychainError.unimplemented`.
     ///
     /// - Parameter scope: The scope, for the message.
@@ -87,6 +100,8 @@ public final class UnimplementedKeychain: KeychainInterface {
         throw fail("deleteAll(in: \(scope))")
     }
 
+    /// Reports a failure and throws the unimplemented error.
+    ///
     /// Reports a failure and throws `KeychainError.unimplemented`.
     ///
     /// - Parameter scope: The scope, for the message.

@@ -1,5 +1,8 @@
 import TestSupportCore
 
+/// Holds a spy's asynchronous calls in flight until the test releases them, so the test can look at
+/// the code under test mid-call.
+///
 /// Holds a spy's asynchronous calls in flight until the test releases them, so the test can
 /// look at the state of the code under test mid-call: no sleeps, no yields-and-hope.
 ///
@@ -43,12 +46,17 @@ public final class CallSuspension: Sendable {
         self.method = method
     }
 
+    /// Whether the suspension has been released.
+    ///
     /// Whether ``release()`` has been called.
     public var isReleased: Bool { state.withLock { $0.isReleased } }
 
     /// How many calls are held right now.
     public var suspendedCallCount: Int { state.withLock { $0.parked.count } }
 
+    /// Waits until a number of calls in all have suspended here, and reports a failure if that does
+    /// not happen within 5 seconds.
+    ///
     /// Waits until `calls` calls in all have suspended here, resuming the moment the last one
     /// arrives; reports a failure at the caller's line if that does not happen within 5 seconds.
     ///
@@ -75,6 +83,9 @@ public final class CallSuspension: Sendable {
         )
     }
 
+    /// Waits until a number of calls in all have suspended here, and reports a failure if that does
+    /// not happen within the timeout.
+    ///
     /// Waits until `calls` calls in all have suspended here, resuming the moment the last one
     /// arrives; reports a failure at the caller's line if that does not happen within
     /// `timeout`.

@@ -110,6 +110,9 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
         self.init(method: method, declaredIn: member, fallback: .error(strictFallbackError), initialAnswer: .unconfigured)
     }
 
+    /// A spy for a method the test expects never to be called: every call reports a failure naming
+    /// the method, then returns the fallback.
+    ///
     /// A spy for a method the test expects never to be called: every call reports
     /// "Unimplemented: …" naming the method, then returns `fallback`.
     ///
@@ -126,6 +129,8 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
 
     // MARK: Name and recorded calls
 
+    /// The method's name as failure messages print it.
+    ///
     /// The method's name as failure messages print it: the name given at creation, else the
     /// stub method that first called the spy, else the property's name without `Spy`.
     public var method: String {
@@ -140,6 +145,8 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
     /// How many times the method was called.
     public var callCount: Int { recorded.count }
 
+    /// The input of the most recent call, or nothing if there was none.
+    ///
     /// The input of the most recent call, or `nil` if there was none.
     public var lastCall: Input? { recorded.last }
 
@@ -252,6 +259,8 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
 
     // MARK: Answers
 
+    /// Answers every call with one value.
+    ///
     /// Answers every call with `value`.
     ///
     /// - Parameter value: The value each call returns.
@@ -259,6 +268,8 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
         configure(.result(.success(value)))
     }
 
+    /// Answers calls with values, one per call in order.
+    ///
     /// Answers calls with `values`, one per call in order; after the last one, `afterLast`
     /// decides, as on ``MethodSpy``.
     ///
@@ -280,6 +291,8 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
         results(inOrder: values.map { .success($0) }, afterLast: afterLast, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
+    /// Answers calls with results, one per call in order, each a value or an error.
+    ///
     /// Answers calls with `results`, one per call in order, each a value or an error; after the
     /// last one, `afterLast` decides, as on ``MethodSpy``.
     ///
@@ -308,6 +321,8 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
         configure(.sequence(results, afterLast: afterLast))
     }
 
+    /// Answers every call by throwing an error.
+    ///
     /// Answers every call by throwing `error`.
     ///
     /// - Parameter error: The error each call throws.
@@ -315,6 +330,8 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
         configure(.result(.failure(error)))
     }
 
+    /// Answers every call by running a closure, on the main actor, with the call's input.
+    ///
     /// Answers every call by running `body`, on the main actor, with the call's input.
     ///
     /// - Parameter body: Computes the answer from the input.
@@ -371,6 +388,8 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
         expectCalled(times: 1, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
+    /// Reports a failure at the caller's line unless the method was called exactly so many times.
+    ///
     /// Reports a failure at the caller's line unless the method was called exactly `times`
     /// times; the message lists the calls seen.
     ///
@@ -401,6 +420,9 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
         FailureReporter.report(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
+    /// Reports a failure at the caller's line unless at least one call's input satisfies a
+    /// predicate.
+    ///
     /// Reports a failure at the caller's line unless at least one call's input satisfies
     /// `predicate`: for inputs that are not `Equatable`, such as view controllers.
     ///
@@ -427,6 +449,9 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
         FailureReporter.report(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
+    /// Waits until the method has been called a number of times in all, and reports a failure if
+    /// that does not happen within 5 seconds.
+    ///
     /// Waits until the method has been called `count` times in all, resuming the moment the
     /// call that reaches it is recorded; reports a failure at the caller's line if that does not
     /// happen within 5 seconds.
@@ -478,6 +503,9 @@ extension MainActorMethodSpy where Output == Void {
 }
 
 extension MainActorMethodSpy where Failure == any Error {
+    /// Creates a strict throwing spy: an unconfigured call reports a failure naming the method and
+    /// throws.
+    ///
     /// Creates a strict throwing spy: an unconfigured call reports a failure naming the method
     /// and throws ``SpyError/noAnswer(method:)``.
     ///
@@ -489,6 +517,9 @@ extension MainActorMethodSpy where Failure == any Error {
         self.init(method: method, declaredIn: member, fallback: .spyError { $0 }, initialAnswer: .unconfigured)
     }
 
+    /// A throwing spy the test expects never to be called: every call reports a failure naming the
+    /// method, then throws.
+    ///
     /// A throwing spy the test expects never to be called: every call reports
     /// "Unimplemented: …" naming the method, then throws ``SpyError/unimplemented(method:)``.
     ///
@@ -503,6 +534,9 @@ extension MainActorMethodSpy where Failure == any Error {
 }
 
 extension MainActorMethodSpy where Output == Void, Failure == any Error {
+    /// Creates a throwing spy for a method that returns nothing: it records each call and returns
+    /// until the test configures an error.
+    ///
     /// Creates a throwing spy for a method that returns nothing: it records each call and
     /// returns until the test configures an error with ``throws(_:)``.
     ///
@@ -514,6 +548,8 @@ extension MainActorMethodSpy where Output == Void, Failure == any Error {
         self.init(method: method, declaredIn: member, fallback: .spyError { $0 }, initialAnswer: .result(.success(())))
     }
 
+    /// A throwing spy for a method returning nothing that the test expects never to be called.
+    ///
     /// A throwing spy for a method returning nothing that the test expects never to be called:
     /// every call reports "Unimplemented: …" and throws ``SpyError/unimplemented(method:)``.
     ///
@@ -528,6 +564,9 @@ extension MainActorMethodSpy where Output == Void, Failure == any Error {
 }
 
 extension MainActorMethodSpy where Input: Equatable {
+    /// Reports a failure at the caller's line unless at least one call had exactly the expected
+    /// input.
+    ///
     /// Reports a failure at the caller's line unless at least one call had exactly `expected`
     /// as its input; the message shows how the closest call differs.
     ///
@@ -549,6 +588,9 @@ extension MainActorMethodSpy where Input: Equatable {
         FailureReporter.report(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
+    /// Reports a failure at the caller's line unless the method was called exactly once, with the
+    /// expected input.
+    ///
     /// Reports a failure at the caller's line unless the method was called exactly once, with
     /// `expected` as its input; the headline says what was expected.
     ///
@@ -564,6 +606,9 @@ extension MainActorMethodSpy where Input: Equatable {
         expectCalls([expected], fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
+    /// Reports a failure at the caller's line unless the calls' inputs are exactly the expected
+    /// ones, in order.
+    ///
     /// Reports a failure at the caller's line unless the calls' inputs are exactly `expected`,
     /// in order; the message names each call that differs and how.
     ///

@@ -1,6 +1,8 @@
 import TestSupportCore
 
 extension MethodSpy {
+    /// Answers every call with one value.
+    ///
     /// Answers every call with `value`.
     ///
     /// ```swift
@@ -12,6 +14,8 @@ extension MethodSpy {
         configure(.result(.success(value)))
     }
 
+    /// Answers calls with values, one per call in order.
+    ///
     /// Answers calls with `values`, one per call in order; after the last one, `afterLast`
     /// decides: by default the last value repeats (`a, b, b, b, …`); `.reportFailure` reports
     /// a failure naming the method and returns or throws the fallback.
@@ -41,6 +45,8 @@ extension MethodSpy {
         )
     }
 
+    /// Answers calls with results, one per call in order, each either a value or an error.
+    ///
     /// Answers calls with `results`, one per call in order, each either a value or an error:
     /// for "fails once, then succeeds". After the last one, `afterLast` decides, as in
     /// ``returns(inOrder:afterLast:fileID:filePath:line:column:)``.
@@ -74,6 +80,8 @@ extension MethodSpy {
         configure(.sequence(results, afterLast: afterLast))
     }
 
+    /// Answers every call by throwing an error.
+    ///
     /// Answers every call by throwing `error`.
     ///
     /// ```swift
@@ -85,6 +93,8 @@ extension MethodSpy {
         configure(.result(.failure(error)))
     }
 
+    /// Answers every call by running a closure, which may throw, with the call's input.
+    ///
     /// Answers every call by running `body` with the call's input; `body` may throw.
     ///
     /// It runs outside the spy's lock, so it may call the spy (or anything else) again.
@@ -98,6 +108,8 @@ extension MethodSpy {
         configure(.closure { input in try body(input) })
     }
 
+    /// Answers every asynchronous call by running an asynchronous closure with the call's input.
+    ///
     /// Answers every asynchronous call by running the asynchronous `body` with the call's
     /// input. A synchronous call cannot await it: it reports a failure and gets the fallback.
     ///
@@ -106,6 +118,9 @@ extension MethodSpy {
         configure(.asyncClosure { input in try await body(input) })
     }
 
+    /// Holds every asynchronous call that arrives from now on until the returned suspension is
+    /// released.
+    ///
     /// Holds every asynchronous call that arrives from now on until the returned suspension is
     /// released; see ``CallSuspension``.
     ///

@@ -92,6 +92,9 @@ extension MethodSpy {
     }
 
     /// Records a call from an asynchronous method and answers it, suspending first if the test
+    /// asked for it: the stub's method body.
+    ///
+    /// Records a call from an asynchronous method and answers it, suspending first if the test
     /// asked for it with ``suspendCalls()``; the stub's method body.
     ///
     /// ```swift

@@ -1,6 +1,9 @@
 import TestSupportCore
 
 extension MethodSpy {
+    /// Waits until the method has been called a number of times in all, and reports a failure if
+    /// that does not happen within 5 seconds.
+    ///
     /// Waits until the method has been called `count` times in all, resuming the moment the
     /// call that reaches it is recorded; reports a failure at the caller's line if that does not
     /// happen within 5 seconds.
@@ -34,6 +37,9 @@ extension MethodSpy {
         await waitForCalls(count, timeout: .standard, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
+    /// Waits until the method has been called a number of times in all, and reports a failure if
+    /// that does not happen within the timeout.
+    ///
     /// Waits until the method has been called `count` times in all, resuming the moment the
     /// call that reaches it is recorded; reports a failure at the caller's line if that does not
     /// happen within `timeout`.

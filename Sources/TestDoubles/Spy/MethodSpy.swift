@@ -1,6 +1,8 @@
 import TestSupportCore
 import Testing
 
+/// A non-throwing spy for one method.
+///
 /// A non-throwing spy for one method: `Spy<Input, Output>`.
 ///
 /// ```swift
@@ -9,6 +11,8 @@ import Testing
 /// ```
 public typealias Spy<Input: Sendable, Output: Sendable> = MethodSpy<Input, Output, Never>
 
+/// A spy for one method that can throw any error.
+///
 /// A spy for one method that can throw any error: `ThrowingSpy<Input, Output>`.
 ///
 /// ```swift
@@ -17,6 +21,8 @@ public typealias Spy<Input: Sendable, Output: Sendable> = MethodSpy<Input, Outpu
 /// ```
 public typealias ThrowingSpy<Input: Sendable, Output: Sendable> = MethodSpy<Input, Output, any Error>
 
+/// Records the calls to one method of a protocol stub and answers them the way the test configured.
+///
 /// Records the calls to one method of a protocol stub and answers them the way the test
 /// configured: the building block of a hand-written stub, one spy per method.
 ///
@@ -247,6 +253,9 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
         self.init(method: method, declaredIn: method, fallback: .error(fallbackError), initialAnswer: .unconfigured)
     }
 
+    /// A spy for a method the test expects never to be called: every call reports a failure naming
+    /// the method, then returns the fallback.
+    ///
     /// A spy for a method the test expects never to be called: every call reports
     /// "Unimplemented: …" naming the method, then returns `fallback`.
     ///
@@ -267,6 +276,9 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
         MethodSpy(method: method, declaredIn: member, fallback: .value(fallback), initialAnswer: .unimplemented)
     }
 
+    /// A spy for a method with typed throws that the test expects never to be called: every call
+    /// reports a failure, then throws.
+    ///
     /// A spy for a method with typed throws that the test expects never to be called: every
     /// call reports "Unimplemented: …" naming the method, then throws `fallbackError`.
     ///
@@ -282,6 +294,8 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
 
     // MARK: Name
 
+    /// The method's name as failure messages print it.
+    ///
     /// The method's name as failure messages print it, such as `fetchPage(_:)`: the name given
     /// at creation, else the stub method that first called the spy, else where the spy was
     /// declared ("a spy of BookRepositoryStub").
@@ -305,12 +319,16 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
     /// How many times the method was called.
     public var callCount: Int { withRecords { $0.calls.count } }
 
+    /// The input of the most recent call, or nothing if there was none.
+    ///
     /// The input of the most recent call, or `nil` if there was none.
     public var lastCall: Input? { withRecords { $0.calls.last?.input } }
 
     /// Whether the method was called at least once.
     public var wasCalled: Bool { callCount > 0 }
 
+    /// Makes the spy unimplemented from now on, until the test configures an answer.
+    ///
     /// Makes the spy unimplemented from now on: every call reports "Unimplemented: …" naming the
     /// method, until the test configures an answer. For a stub whose spies are created as
     /// ordinary ones, in a test that must not touch this method.
@@ -367,6 +385,9 @@ extension MethodSpy: DoublesWaitListOwner {
 
 extension MethodSpy where Output == Void {
     /// Creates a spy for a method that returns nothing: it records each call and returns, with
+    /// nothing to configure.
+    ///
+    /// Creates a spy for a method that returns nothing: it records each call and returns, with
     /// nothing to configure. Use `unimplemented()` for a method that must not be
     /// called.
     ///
@@ -395,6 +416,9 @@ extension MethodSpy where Output == Void {
 }
 
 extension MethodSpy where Failure == any Error {
+    /// Creates a strict throwing spy: an unconfigured call reports a failure naming the method and
+    /// throws.
+    ///
     /// Creates a strict throwing spy: an unconfigured call reports a failure naming the method
     /// and throws ``SpyError/noAnswer(method:)``.
     ///
@@ -410,6 +434,9 @@ extension MethodSpy where Failure == any Error {
         self.init(method: method, declaredIn: member, fallback: .spyError { $0 }, initialAnswer: .unconfigured)
     }
 
+    /// A throwing spy the test expects never to be called: every call reports a failure naming the
+    /// method, then throws.
+    ///
     /// A throwing spy the test expects never to be called: every call reports
     /// "Unimplemented: …" naming the method, then throws ``SpyError/unimplemented(method:)``.
     ///
@@ -424,6 +451,9 @@ extension MethodSpy where Failure == any Error {
 }
 
 extension MethodSpy where Output == Void, Failure == any Error {
+    /// Creates a throwing spy for a method that returns nothing: it records each call and returns
+    /// until the test configures an error.
+    ///
     /// Creates a throwing spy for a method that returns nothing: it records each call and
     /// returns until the test configures an error with ``throws(_:)``. Use
     /// `unimplemented()` for a method that must not be called.
@@ -440,6 +470,8 @@ extension MethodSpy where Output == Void, Failure == any Error {
         self.init(method: method, declaredIn: member, fallback: .spyError { $0 }, initialAnswer: .result(.success(())))
     }
 
+    /// A throwing spy for a method returning nothing that the test expects never to be called.
+    ///
     /// A throwing spy for a method returning nothing that the test expects never to be called:
     /// every call reports "Unimplemented: …" and throws ``SpyError/unimplemented(method:)``.
     ///

@@ -1,3 +1,5 @@
+/// The errors a throwing spy throws after reporting that it was called without an answer.
+///
 /// The errors a ``ThrowingSpy`` throws after reporting that it was called without an answer.
 ///
 /// The failure is already reported when these are thrown; they only stop the code under test
@@ -5,6 +7,8 @@
 public enum SpyError: Error, Equatable, CustomStringConvertible {
     /// The spy was called with no answer configured.
     case noAnswer(method: String)
+    /// The spy is unimplemented and was called.
+    ///
     /// The spy is unimplemented (`MethodSpy.unimplemented()`) and was called.
     case unimplemented(method: String)
     /// The spy's answer sequence ran out and was told to fail after the last answer.

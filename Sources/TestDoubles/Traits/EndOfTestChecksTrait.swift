@@ -3,6 +3,8 @@ import DispatchQueueInterface
 import Testing
 import TestSupportCore
 
+/// The checks registered for the end of the running test by the end-of-test checks trait.
+///
 /// The checks registered for the end of the running test by the `.endOfTestChecks` trait.
 public final class EndOfTestChecks: Sendable {
     @TaskLocal static var taskChecks: EndOfTestChecks?
@@ -11,6 +13,8 @@ public final class EndOfTestChecks: Sendable {
 
     init() {}
 
+    /// The checks of the running test, or none outside a test with the end-of-test checks trait.
+    ///
     /// The checks of the running test, or `nil` outside a test with the `.endOfTestChecks` trait.
     public static var current: EndOfTestChecks? { taskChecks }
 
@@ -45,6 +49,8 @@ public final class EndOfTestChecks: Sendable {
 }
 
 extension ManualDispatchQueue {
+    /// Checks, when the test ends, that no block is left waiting and no misuse was recorded.
+    ///
     /// Checks, when the test ends, that no block is left waiting and no misuse was recorded;
     /// needs the `.endOfTestChecks` trait.
     ///
@@ -80,6 +86,8 @@ extension ManualDispatchQueue {
 
 @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 extension TestClock {
+    /// Checks, when the test ends, that no task is left sleeping on the clock.
+    ///
     /// Checks, when the test ends, that no task is left sleeping on the clock; needs the
     /// `.endOfTestChecks` trait.
     ///
@@ -104,6 +112,9 @@ extension TestClock {
     }
 }
 
+/// A Swift Testing trait that runs the end-of-test checks registered during each test once its body
+/// has returned, failing that test.
+///
 /// A Swift Testing trait that runs the end-of-test checks registered during each test
 /// (`checkedAtEndOfTest()` on a `ManualDispatchQueue` or ``TestClock``, or
 /// ``EndOfTestChecks/add(_:)``) once its body has returned, failing that test.

@@ -7,6 +7,9 @@ extension IsolatedUserDefaults {
     // `IsolatedUserDefaults` is not Sendable; the task-local holds it in the package's lock box.
     @TaskLocal static var taskDefaults: Locked<IsolatedUserDefaults>?
 
+    /// The suite the isolated user defaults trait provides to the running test, or none outside
+    /// such a test.
+    ///
     /// The suite the `.isolatedUserDefaults` trait provides to the running test, or `nil` outside one.
     ///
     /// ```swift
@@ -19,6 +22,9 @@ extension IsolatedUserDefaults {
     public static var current: IsolatedUserDefaults? { taskDefaults?.value }
 }
 
+/// A Swift Testing trait that gives each test its own uniquely named user defaults suite and
+/// removes it when the test ends.
+///
 /// A Swift Testing trait that gives each test its own uniquely named `UserDefaults` suite
 /// (``IsolatedUserDefaults/current``) and removes it when the test ends, passed or failed.
 ///
@@ -48,6 +54,8 @@ public struct IsolatedUserDefaultsTrait: TestTrait, SuiteTrait, TestScoping {
 }
 
 extension Trait where Self == IsolatedUserDefaultsTrait {
+    /// Gives each test its own user defaults suite, removed when the test ends.
+    ///
     /// Gives each test its own `UserDefaults` suite (``IsolatedUserDefaults/current``), removed
     /// when the test ends.
     public static var isolatedUserDefaults: Self { IsolatedUserDefaultsTrait() }

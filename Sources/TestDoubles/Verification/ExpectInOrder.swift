@@ -1,7 +1,8 @@
 import TestSupportCore
 
-/// Reports a failure at the caller's line unless the spies were called in the order given:
-/// each spy's call must come after the call matched for the spy before it.
+/// Reports a failure at the caller's line unless the spies were called in the order given.
+///
+/// Each spy's call must come after the call matched for the spy before it.
 ///
 /// The same spy may appear more than once, to check that it was called again later:
 ///

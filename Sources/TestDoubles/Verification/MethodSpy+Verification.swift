@@ -24,6 +24,8 @@ extension MethodSpy {
         expectCalled(times: 1, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
+    /// Reports a failure at the caller's line unless the method was called exactly so many times.
+    ///
     /// Reports a failure at the caller's line unless the method was called exactly `times`
     /// times; the message lists the calls seen.
     ///
@@ -71,6 +73,9 @@ extension MethodSpy {
         FailureReporter.report(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
+    /// Reports a failure at the caller's line unless at least one call's input satisfies a
+    /// predicate.
+    ///
     /// Reports a failure at the caller's line unless at least one call's input satisfies
     /// `predicate`: for inputs that are not `Equatable`, such as tuples.
     ///
@@ -111,6 +116,9 @@ extension MethodSpy {
 }
 
 extension MethodSpy where Input: Equatable {
+    /// Reports a failure at the caller's line unless at least one call had exactly the expected
+    /// input.
+    ///
     /// Reports a failure at the caller's line unless at least one call had exactly `expected`
     /// as its input; the message shows, property by property, how the closest call differs.
     ///
@@ -145,6 +153,9 @@ extension MethodSpy where Input: Equatable {
         FailureReporter.report(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
+    /// Reports a failure at the caller's line unless the method was called exactly once, with the
+    /// expected input.
+    ///
     /// Reports a failure at the caller's line unless the method was called exactly once, with
     /// `expected` as its input.
     ///
@@ -168,6 +179,9 @@ extension MethodSpy where Input: Equatable {
         expectCalls([expected], fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
+    /// Reports a failure at the caller's line unless the calls' inputs are exactly the expected
+    /// ones, in order.
+    ///
     /// Reports a failure at the caller's line unless the calls' inputs are exactly `expected`,
     /// in order; the message names each call that differs and how.
     ///

@@ -1,6 +1,8 @@
 import TestSupportCore
 
 extension RecordingStore {
+    /// Reports a failure at the caller's line unless exactly so many actions were dispatched.
+    ///
     /// Reports a failure at the caller's line unless exactly `count` actions were dispatched;
     /// the message lists them.
     ///
@@ -110,6 +112,9 @@ extension RecordingStore {
 }
 
 extension RecordingStore where Action: Equatable {
+    /// Reports a failure at the caller's line unless the dispatched actions are exactly the
+    /// expected ones, in order.
+    ///
     /// Reports a failure at the caller's line unless the dispatched actions are exactly
     /// `expected`, in order; the message names each action that differs and how.
     ///

@@ -4,6 +4,9 @@ import Testing
 extension LeakTracker {
     @TaskLocal static var taskTracker: LeakTracker?
 
+    /// The tracker the leak-tracking trait provides to the running test, or none outside such a
+    /// test.
+    ///
     /// The tracker the `.leakTracked` trait provides to the running test, or `nil` outside one.
     ///
     /// ```swift
@@ -16,6 +19,9 @@ extension LeakTracker {
     public static var current: LeakTracker? { taskTracker }
 }
 
+/// A Swift Testing trait that gives each test a leak tracker and fails the test for every tracked
+/// object still alive once its body returns.
+///
 /// A Swift Testing trait that gives each test a ``LeakTracker`` (``LeakTracker/current``) and
 /// verifies it once the test's body has returned, failing that test for every object still alive.
 ///
@@ -47,6 +53,9 @@ public struct LeakTrackedTrait: TestTrait, SuiteTrait, TestScoping {
 }
 
 extension Trait where Self == LeakTrackedTrait {
+    /// Gives each test a leak tracker and fails it for every tracked object still alive when its
+    /// body returns.
+    ///
     /// Gives each test a ``LeakTracker`` (``LeakTracker/current``) and fails it for every tracked
     /// object still alive when its body returns.
     public static var leakTracked: Self { LeakTrackedTrait() }
