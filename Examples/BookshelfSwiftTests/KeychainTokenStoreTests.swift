@@ -10,7 +10,7 @@ struct KeychainTokenStoreTests {
     @Test("Saved tokens load back")
     func savedTokensLoadBack() throws {
         // Given
-        let store = TokenStore(keychain: KeychainFake())
+        let store = TokenStore(keychain: .fake)
 
         // When
         try store.save(tokens)
@@ -43,7 +43,7 @@ struct KeychainTokenStoreTests {
 
     @Test("Loading while signed out returns nil")
     func signedOutLoadsNil() throws {
-        #expect(try TokenStore(keychain: KeychainFake()).load() == nil)
+        #expect(try TokenStore(keychain: .fake).load() == nil)
     }
 
     @Test("Loading while the device is locked reports deviceLocked")
@@ -65,7 +65,7 @@ struct KeychainTokenStoreTests {
 
     @Test("Signing out removes the tokens, and signing out twice is fine")
     func signOutRemovesTokens() throws {
-        let store = TokenStore(keychain: KeychainFake())
+        let store = TokenStore(keychain: .fake)
         try store.save(tokens)
 
         try store.signOut()
@@ -122,7 +122,7 @@ struct KeychainTokenStoreTests {
     func unreadableItemSurfacesDecodeStatus() throws {
         // Given: an item this version cannot read
         let unreadable = KeychainFake.Item(Data("not json".utf8), account: TokenStore.account, in: TokenStore.scope)
-        let store = TokenStore(keychain: KeychainFake(items: [unreadable]))
+        let store = TokenStore(keychain: .fake(items: [unreadable]))
 
         // When
         let error = try #require(throws: TokenStoreError.self) { try store.load() }

@@ -99,7 +99,7 @@ final class KeychainTokenStoreTests: XCTestCase {
     func test_load_whenStoredItemIsNotTokens_throwsDecodeStatus() {
         // Given: an item this version cannot read
         let unreadable = KeychainFake.Item(Data("not json".utf8), account: TokenStore.account, in: TokenStore.scope)
-        let storeWithUnreadableItem = TokenStore(keychain: KeychainFake(items: [unreadable]))
+        let storeWithUnreadableItem = TokenStore(keychain: .fake(items: [unreadable]))
 
         // When / Then
         XCTAssertThrowsError(try storeWithUnreadableItem.load()) { error in

@@ -1,0 +1,32 @@
+extension KeychainInterface where Self == KeychainFake {
+    /// An empty, unlocked in-memory keychain that follows the Security framework's rules.
+    ///
+    /// The controllable flavour of the keychain seam, as a leading-dot static. Keep a reference
+    /// when the test inspects what was stored; the unimplemented flavour, `.unimplemented()`, is
+    /// in TestDoubles.
+    ///
+    /// ```swift
+    /// let keychain: KeychainFake = .fake
+    /// let store = TokenStore(keychain: keychain)
+    /// ```
+    public static var fake: KeychainFake { KeychainFake() }
+
+    /// An in-memory keychain on a device in the given state, holding the given items.
+    ///
+    /// ```swift
+    /// let store = TokenStore(keychain: .fake(lockState: .beforeFirstUnlock))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - accessGroups: The app's keychain access groups entitlement, default first.
+    ///   - items: Items present from the start (not recorded as operations).
+    ///   - lockState: The device's lock state.
+    ///   - hasPasscode: Whether the device has a passcode.
+    /// - Returns: A new fake keychain.
+    public static func fake(
+        accessGroups: [String] = [], items: [KeychainFake.Item] = [], lockState: KeychainFake.LockState = .unlocked,
+        hasPasscode: Bool = true
+    ) -> KeychainFake {
+        KeychainFake(accessGroups: accessGroups, items: items, lockState: lockState, hasPasscode: hasPasscode)
+    }
+}
