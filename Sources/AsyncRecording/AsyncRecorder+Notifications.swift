@@ -7,7 +7,8 @@ extension AsyncRecorder {
     /// Starts recording the notifications named `name`, turned into values by `transform`.
     ///
     /// ```swift
-    /// let recorder = AsyncRecorder(notificationsNamed: .libraryDidChange, center: center) {
+    /// let center = NotificationCenter()
+    /// let recorder = AsyncRecorder(notificationsNamed: bookImportDidFinish, center: center) {
     ///     $0.userInfo?["count"] as? Int
     /// }
     /// ```
@@ -58,9 +59,11 @@ extension AsyncRecorder where Element == RecordedNotification {
     /// Records the notifications named `name`.
     ///
     /// ```swift
-    /// let recorder = AsyncRecorder(notificationsNamed: .libraryDidChange, center: center)
-    /// library.add(book)
-    /// #expect(await recorder.next()?.name == .libraryDidChange)
+    /// let center = NotificationCenter()
+    /// let model = BookImportScreenModel(center: center)
+    /// let recorder = AsyncRecorder(notificationsNamed: bookImportDidFinish, center: center)
+    /// model.importFinished(count: 3)
+    /// #expect(await recorder.next()?.name == bookImportDidFinish)
     /// ```
     ///
     /// - Parameters:

@@ -10,9 +10,10 @@ extension AsyncRecorder {
     /// The object is an `@Observable` one.
     ///
     /// ```swift
-    /// let recorder = AsyncRecorder(viewModel, \.state)
-    /// await viewModel.load()
-    /// await recorder.expectValues([.idle, .loading, .loaded(3)])
+    /// let model = BookImportScreenModel(center: NotificationCenter())
+    /// let recorder = AsyncRecorder(model, \.status)
+    /// model.importStarted()
+    /// await recorder.expectValues(["Ready", "Importing…"])
     /// ```
     ///
     /// Observation reports a change before the new value is stored, so the recorder reads the

@@ -9,9 +9,8 @@ import TestSupportCore
 /// timeout fails the test at the awaiting line with the values seen so far and what was expected.
 ///
 /// ```swift
-/// let recorder = AsyncRecorder(viewModel.statusUpdates)
-/// viewModel.load()
-/// await recorder.expectValues([.loading, .loaded(3)])
+/// let recorder = AsyncRecorder(BookImporter().importBooks(["Dune", "Emma", "Piranesi"]))
+/// await recorder.expectValues([1, 2, 3])
 /// await recorder.finished()
 /// ```
 ///
@@ -39,7 +38,7 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
     /// Starts recording `sequence` at once, on a task of its own.
     ///
     /// ```swift
-    /// let recorder = AsyncRecorder(downloads.progress)
+    /// let recorder = AsyncRecorder(BookImporter().importBooks(["Dune", "Emma"]))
     /// ```
     ///
     /// - Parameters:
@@ -92,7 +91,8 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
     /// Waits for the next value not yet handed out and returns it.
     ///
     /// ```swift
-    /// #expect(await recorder.next() == .loading)
+    /// let recorder = AsyncRecorder(BookImporter().importBooks(["Dune", "Emma"]))
+    /// #expect(await recorder.next() == 1)
     /// ```
     ///
     /// Fails the test at the caller's line, listing the values so far, if the source ends first
@@ -149,7 +149,8 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
     /// Waits for the next `count` values not yet handed out and returns them.
     ///
     /// ```swift
-    /// let pages = await recorder.values(count: 2)
+    /// let recorder = AsyncRecorder(BookImporter().importBooks(["Dune", "Emma"]))
+    /// let progress = await recorder.values(count: 2)
     /// ```
     ///
     /// - Parameters:
@@ -204,8 +205,8 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
     /// Waits for as many values as `expected` holds and fails the test unless they are equal.
     ///
     /// ```swift
-    /// viewModel.load()
-    /// await recorder.expectValues([.loading, .loaded(3)])
+    /// let recorder = AsyncRecorder(BookImporter().importBooks(["Dune", "Emma", "Piranesi"]))
+    /// await recorder.expectValues([1, 2, 3])
     /// ```
     ///
     /// The values compared are the next ones not yet handed out, so consecutive calls check
@@ -272,6 +273,7 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
     /// 5 seconds.
     ///
     /// ```swift
+    /// let recorder = AsyncRecorder(BookImporter().importBooks(["Dune"]))
     /// await recorder.finished()
     /// ```
     ///
@@ -331,8 +333,9 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
     /// or does not end within 5 seconds.
     ///
     /// ```swift
+    /// let recorder = AsyncRecorder(BookImporter().importBooks(["Dune", ""]))
     /// let error = await recorder.failure()
-    /// #expect(error as? URLError == URLError(.notConnectedToInternet))
+    /// #expect(error as? BookImporter.ImportError == .emptyTitle(position: 2))
     /// ```
     ///
     /// - Parameters:

@@ -4,7 +4,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     /// A shorthand for ``AsyncRecorder/init(_:label:)``.
     ///
     /// ```swift
-    /// let recorder = downloads.progress.record()
+    /// let recorder = BookImporter().importBooks(["Dune", "Emma"]).record()
     /// ```
     ///
     /// - Parameter label: How failure messages name the source; defaults to the sequence's type.

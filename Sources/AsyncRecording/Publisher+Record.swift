@@ -8,9 +8,11 @@ extension AsyncRecorder {
     /// completion.
     ///
     /// ```swift
-    /// let recorder = AsyncRecorder(viewModel.$books)
-    /// viewModel.load()
-    /// await recorder.expectValues([[], [.dune]])
+    /// // Apple platforms only: Combine
+    /// let books = CurrentValueSubject<[Book], Never>([])
+    /// let recorder = AsyncRecorder(books)
+    /// books.send([.testValue])
+    /// await recorder.expectValues([[], [.testValue]])
     /// ```
     ///
     /// The recorder subscribes at once with unlimited demand, so a publisher that sends
@@ -48,7 +50,8 @@ extension Publisher where Output: Sendable {
     /// ``AsyncRecorder/init(_:label:)``.
     ///
     /// ```swift
-    /// let recorder = viewModel.$books.record()
+    /// // Apple platforms only: Combine
+    /// let recorder = CurrentValueSubject<[Book], Never>([]).record()
     /// ```
     ///
     /// - Parameter label: How failure messages name the source; defaults to the publisher's type.

@@ -4,7 +4,7 @@ extension DispatchQueueInterface where Self == ImmediateDispatchQueue {
     /// A queue that runs every block at once, `asyncAfter` included.
     ///
     /// ```swift
-    /// let viewModel = BookListViewModel(queue: .immediate)
+    /// let viewModel = BookSearchViewModel(queue: .immediate) { _ in [] }
     /// ```
     public static var immediate: ImmediateDispatchQueue { ImmediateDispatchQueue() }
 

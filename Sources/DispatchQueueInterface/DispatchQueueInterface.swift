@@ -10,7 +10,7 @@
 /// run time:
 ///
 /// ```swift
-/// final class SearchViewModel {
+/// final class SearchViewModel: Sendable {
 ///     private let queue: any DispatchQueueInterface
 ///
 ///     init(queue: any DispatchQueueInterface = DispatchQueue.main) {
@@ -20,6 +20,8 @@
 ///     func queryChanged(_ text: String) {
 ///         queue.asyncAfter(deadline: queue.now + .milliseconds(300)) { self.search(text) }
 ///     }
+///
+///     func search(_ text: String) { /* … */ }
 /// }
 /// ```
 ///
@@ -27,7 +29,7 @@
 ///
 /// ```swift
 /// let queue = ManualDispatchQueue()
-/// let viewModel = SearchViewModel(queue: queue)
+/// let viewModel = BookSearchViewModel(queue: queue) { _ in [] }
 /// viewModel.queryChanged("dune")
 /// queue.advance(by: .milliseconds(300))   // the search runs now, in no real time
 /// ```
@@ -56,7 +58,9 @@ public protocol DispatchQueueInterface: Sendable {
     /// time, so a delay built from it is exact in a test whatever the real clock does.
     ///
     /// ```swift
-    /// queue.asyncAfter(deadline: queue.now + .seconds(30)) { session.expire() }
+    /// let queue = ManualDispatchQueue()
+    /// let timeout = SearchSessionTimeout(queue: queue)
+    /// queue.asyncAfter(deadline: queue.now + .seconds(30)) { timeout.inputReceived() }
     /// ```
     var now: DispatchTime { get }
 
@@ -151,7 +155,9 @@ extension DispatchQueueInterface {
     /// Submits `work` to run asynchronously: the `DispatchQueue.async` spelling.
     ///
     /// ```swift
-    /// queue.async { label.text = title }
+    /// let queue: any DispatchQueueInterface = DispatchQueue.main
+    /// let title = Locked("")
+    /// queue.async { title.withLock { $0 = "Dune" } }
     /// ```
     ///
     /// - Parameters:
@@ -182,7 +188,9 @@ extension DispatchQueueInterface {
     /// Submits `work` to run at or after `deadline`: the `DispatchQueue.asyncAfter` spelling.
     ///
     /// ```swift
-    /// queue.asyncAfter(deadline: queue.now + 30) { session.expire() }
+    /// let queue = ManualDispatchQueue()
+    /// let timeout = SearchSessionTimeout(queue: queue)
+    /// queue.asyncAfter(deadline: queue.now + 30) { timeout.inputReceived() }
     /// ```
     ///
     /// - Parameters:
@@ -222,8 +230,10 @@ extension DispatchQueueInterface {
     /// Submits a work item to run at or after `deadline`; cancel the item to stop it.
     ///
     /// ```swift
+    /// let queue = ManualDispatchQueue()
+    /// var pendingSearch: DispatchWorkItem?
     /// pendingSearch?.cancel()
-    /// let item = DispatchWorkItem { [weak self] in self?.search(text) }
+    /// let item = DispatchWorkItem { print("search dune") }
     /// pendingSearch = item
     /// queue.asyncAfter(deadline: queue.now + .milliseconds(300), execute: item)
     /// ```
@@ -249,6 +259,8 @@ extension DispatchQueueInterface {
     /// Runs `work` on the queue and waits for it: the `DispatchQueue.sync` spelling.
     ///
     /// ```swift
+    /// let queue = ManualDispatchQueue()
+    /// let cache = ["dune": Book.testValue]
     /// let count = queue.sync { cache.count }
     /// ```
     ///
@@ -265,7 +277,8 @@ extension DispatchQueueInterface {
     /// asynchronously: the "ensure main thread" helper apps write by hand.
     ///
     /// ```swift
-    /// queue.asyncIfNotCurrent { self.render(state) }   // inline on main, hops otherwise
+    /// let queue: any DispatchQueueInterface = DispatchQueue.main
+    /// queue.asyncIfNotCurrent { print("render") }   // inline on main, hops otherwise
     /// ```
     ///
     /// - Parameter work: The work.

@@ -9,6 +9,7 @@
 /// it as a failure at the test's line.
 ///
 /// ```swift
+/// let queue = ManualDispatchQueue()
 /// queue.async { queue.sync { } }    // a real serial queue deadlocks here
 /// queue.runAll()
 /// #expect(queue.misuses.map(\.kind) == [.syncFromOwnWork])

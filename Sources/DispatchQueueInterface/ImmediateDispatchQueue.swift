@@ -7,9 +7,9 @@ import LockedValue
 /// the simplest way to make queue-hopping code synchronous in a test or a preview.
 ///
 /// ```swift
-/// let viewModel = BookListViewModel(queue: ImmediateDispatchQueue())
-/// viewModel.reload()                      // its queue.async { } has already run
-/// #expect(viewModel.books.count == 3)
+/// let viewModel = BookSearchViewModel(queue: ImmediateDispatchQueue()) { _ in [.testValue] }
+/// viewModel.queryChanged("dune")          // its queue.asyncAfter { } has already run
+/// #expect(viewModel.results.count == 1)
 /// ```
 ///
 /// Delays are ignored, so it cannot tell "after 300 ms" from "now"; use

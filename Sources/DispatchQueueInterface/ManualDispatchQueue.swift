@@ -7,21 +7,14 @@ import LockedValue
 /// Time starts at zero when the queue is created and moves only when the test says:
 ///
 /// ```swift
-/// // Feature
-/// final class SessionTimer {
-///     let queue: any DispatchQueueInterface
-///     var expired = false
-///     func start() { queue.asyncAfter(deadline: queue.now + 30) { self.expired = true } }
-/// }
-///
-/// // Test
+/// // Feature: Bookshelf's SearchSessionTimeout expires 30 s after the last input
 /// let queue = ManualDispatchQueue()
-/// let timer = SessionTimer(queue: queue)
-/// timer.start()
+/// let timeout = SearchSessionTimeout(queue: queue, timeout: .seconds(30))
+/// timeout.inputReceived()
 /// queue.advance(by: .seconds(29))
-/// #expect(timer.expired == false)
+/// #expect(timeout.hasTimedOut == false)
 /// queue.advance(by: .seconds(1))
-/// #expect(timer.expired)
+/// #expect(timeout.hasTimedOut)
 /// ```
 ///
 /// - Blocks run in deadline order; blocks with the same deadline run in submission order.
@@ -105,7 +98,8 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     /// delay is exact, whatever the real clock does.
     ///
     /// ```swift
-    /// queue.asyncAfter(deadline: queue.now + .milliseconds(300)) { search() }
+    /// let queue = ManualDispatchQueue()
+    /// queue.asyncAfter(deadline: queue.now + .milliseconds(300)) { print("search") }
     /// ```
     public var now: DispatchTime { VirtualDelay.dispatchTime(atOffset: state.withLock { $0.now }) }
 
@@ -190,6 +184,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     /// deadline order (ties in submission order), including blocks scheduled by blocks that ran.
     ///
     /// ```swift
+    /// let queue = ManualDispatchQueue()
     /// queue.advance(by: .milliseconds(300))
     /// ```
     ///
@@ -220,6 +215,8 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     /// due by then; a deadline in the past moves nothing.
     ///
     /// ```swift
+    /// let queue = ManualDispatchQueue()
+    /// let viewModel = BookSearchViewModel(queue: queue) { _ in [] }
     /// let start = queue.now
     /// viewModel.queryChanged("dune")
     /// queue.advance(to: start + .milliseconds(300))

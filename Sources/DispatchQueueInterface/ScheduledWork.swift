@@ -5,6 +5,8 @@
 /// A block waiting on a ``ManualDispatchQueue``, as the test inspects it.
 ///
 /// ```swift
+/// let queue = ManualDispatchQueue()
+/// let viewModel = BookSearchViewModel(queue: queue) { _ in [] }
 /// viewModel.queryChanged("dune")
 /// #expect(queue.pending.map(\.deadline) == [.milliseconds(300)])
 /// ```

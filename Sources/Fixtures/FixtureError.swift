@@ -7,9 +7,10 @@ import Foundation
 /// fixed in one read:
 ///
 /// ```swift
+/// let fixtures = FixtureLoader.bookshelfAPI
 /// do {
 ///     _ = try fixtures.data(named: "catlog.json")
-/// } catch {
+/// } catch let error as FixtureError {
 ///     print(error.message)
 ///     // No fixture named "catlog.json" in bundle "MyAppTests_MyAppTests.resources",
 ///     // subdirectory "Fixtures" (/…/Fixtures). Did you mean "catalog.json"?

@@ -7,8 +7,10 @@ extension FixtureLoader {
     /// are given.
     ///
     /// ```swift
+    /// let fixtures = FixtureLoader.bookshelfAPI
+    /// let id = UUID()
     /// let page = try fixtures.decode(CatalogPage.self, named: "Catalog/page-1.json")
-    /// let book: Book = try fixtures.decode(named: "book-template", substituting: ["id": id.uuidString])
+    /// let book: Book = try fixtures.decode(named: "book-template.json", substituting: ["id": id.uuidString])
     /// ```
     ///
     /// - Parameters:
@@ -76,6 +78,7 @@ extension FixtureLoader {
     /// A JSON fixture whose top level is an object, as a dictionary.
     ///
     /// ```swift
+    /// let fixtures = FixtureLoader.bookshelfAPI
     /// let payload = try fixtures.jsonDictionary(named: "book.json")
     /// #expect(payload["status"] as? String == "reading")
     /// ```

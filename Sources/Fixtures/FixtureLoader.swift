@@ -32,12 +32,15 @@ import Foundation
 /// line instead, use the ``reporting`` forms, which return `nil`:
 ///
 /// ```swift
+/// let fixtures = FixtureLoader.bookshelfAPI
 /// let book = try #require(fixtures.reporting.decode(Book.self, named: "book.json"))
 /// ```
 ///
 /// Templated fixtures hold `{{name}}` placeholders, filled before use:
 ///
 /// ```swift
+/// let fixtures = FixtureLoader.bookshelfAPI
+/// let id = UUID()
 /// let body = try fixtures.data(named: "book-template.json", substituting: ["id": id.uuidString])
 /// ```
 public struct FixtureLoader: Sendable, CustomStringConvertible {
@@ -69,7 +72,9 @@ public struct FixtureLoader: Sendable, CustomStringConvertible {
     /// // SwiftPM test target with resources: [.copy("Fixtures")]
     /// let fixtures = FixtureLoader(bundle: .module)
     /// // Xcode test bundle whose fixtures were added as a group (no folder)
-    /// let fixtures = FixtureLoader(bundle: Bundle(for: CatalogTests.self), subdirectory: nil)
+    /// final class CatalogTests: XCTestCase {
+    ///     let fixtures = FixtureLoader(bundle: Bundle(for: CatalogTests.self), subdirectory: nil)
+    /// }
     /// ```
     ///
     /// - Parameters:
@@ -137,7 +142,8 @@ public struct FixtureLoader: Sendable, CustomStringConvertible {
     /// throwing.
     ///
     /// ```swift
-    /// let page = try XCTUnwrap(fixtures.reporting.decode(CatalogPage.self, named: "catalog-page-1.json"))
+    /// let fixtures = FixtureLoader.bookshelfAPI
+    /// let page = try XCTUnwrap(fixtures.reporting.decode(CatalogPage.self, named: "Catalog/page-1.json"))
     /// ```
     public var reporting: ReportingFixtureLoader { ReportingFixtureLoader(loader: self) }
 
@@ -150,6 +156,7 @@ public struct FixtureLoader: Sendable, CustomStringConvertible {
     /// sorted; hidden files are left out.
     ///
     /// ```swift
+    /// let fixtures = FixtureLoader.bookshelfAPI
     /// for name in try fixtures.names(under: "Catalog") {
     ///     _ = try fixtures.decode(CatalogPage.self, named: name)   // every page decodes
     /// }
@@ -177,6 +184,7 @@ public struct FixtureLoader: Sendable, CustomStringConvertible {
     /// The bytes of a fixture, with its `{{placeholders}}` filled when `values` are given.
     ///
     /// ```swift
+    /// let fixtures = FixtureLoader.bookshelfAPI
     /// let body = try fixtures.data(named: "book-template.json", substituting: ["id": "42", "title": "Dune"])
     /// ```
     ///

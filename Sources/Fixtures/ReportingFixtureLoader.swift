@@ -13,6 +13,7 @@ import TestSupportCore
 /// ```swift
 /// @Test("A catalog page decodes its books")
 /// func catalogPage() throws {
+///     let fixtures = FixtureLoader.bookshelfAPI
 ///     let page = try #require(fixtures.reporting.decode(CatalogPage.self, named: "catlog.json"))
 ///     // fails on this line: No fixture named "catlog.json" in bundle "…", subdirectory
 ///     // "Fixtures" (…). Did you mean "catalog.json"?
@@ -81,6 +82,7 @@ public struct ReportingFixtureLoader: Sendable, CustomStringConvertible {
     /// The bytes of a fixture, placeholders filled, or `nil` after reporting what went wrong.
     ///
     /// ```swift
+    /// let fixtures = FixtureLoader.bookshelfAPI
     /// let body = try #require(fixtures.reporting.data(named: "book-template.json", substituting: ["id": "7"]))
     /// ```
     ///

@@ -5,8 +5,9 @@ import Foundation
 /// A condition on a request's body, for ``HTTPRequestMatcher/body(_:)``.
 ///
 /// ```swift
+/// let stubs = HTTPStubRegistry()
 /// stubs.stub(.post("/books").body(.json(#"{"title": "Dune"}"#)), with: .status(201))
-/// stubs.stub(.post("/login").body(.formFields(["username": "ada"])), with: .json(token))
+/// stubs.stub(.post("/login").body(.formFields(["username": "ada"])), with: .json(#"{"token": "abc"}"#))
 /// ```
 public struct HTTPBodyMatcher: Sendable, CustomStringConvertible {
     /// What the matcher expects, as failure messages print it.
@@ -74,7 +75,9 @@ public struct HTTPBodyMatcher: Sendable, CustomStringConvertible {
     /// whitespace and number spelling do not matter.
     ///
     /// ```swift
-    /// stubs.stub(.post("/books").body(.json(NewBook(title: "Dune"), encoder: .iso8601)), with: .status(201))
+    /// let stubs = HTTPStubRegistry()
+    /// let dune = NewBook(title: "Dune", author: "Frank Herbert", status: .wantToRead)
+    /// stubs.stub(.post("/books").body(.json(dune, encoder: CatalogAPIClient.encoder)), with: .status(201))
     /// ```
     ///
     /// - Parameters:
@@ -146,7 +149,8 @@ public struct HTTPBodyMatcher: Sendable, CustomStringConvertible {
     /// Matches when `predicate` returns `true` for the body.
     ///
     /// ```swift
-    /// .body(.matching("a PNG") { $0?.starts(with: [0x89, 0x50]) == true })
+    /// let upload = HTTPRequestMatcher.post("/covers")
+    ///     .body(.matching("a PNG") { $0?.starts(with: [0x89, 0x50]) == true })
     /// ```
     ///
     /// - Parameters:

@@ -3,6 +3,7 @@
 /// An HTTP request method, such as `GET` or `POST`.
 ///
 /// ```swift
+/// let stubs = HTTPStubRegistry()
 /// stubs.stub(.method(.delete).path("/books/42"), with: .status(204))
 /// ```
 public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {

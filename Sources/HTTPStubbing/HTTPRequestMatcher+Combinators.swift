@@ -2,6 +2,7 @@ extension HTTPRequestMatcher {
     /// Matches requests that both matchers match; the same as chaining their conditions.
     ///
     /// ```swift
+    /// let stubs = HTTPStubRegistry()
     /// stubs.stub(.host("api.example.com") && .pathExtension("json"), with: .json("{}"))
     /// ```
     ///
@@ -16,6 +17,8 @@ extension HTTPRequestMatcher {
     /// Matches requests that either matcher matches; a mismatch explains the closer one.
     ///
     /// ```swift
+    /// let stubs = HTTPStubRegistry()
+    /// let page = CatalogPage(books: [.testValue], nextPage: nil)
     /// stubs.stub(.get("/books") || .get("/v2/books"), with: .json(page))
     /// ```
     ///
@@ -43,6 +46,7 @@ extension HTTPRequestMatcher {
     /// Matches requests that `matcher` does not match.
     ///
     /// ```swift
+    /// let stubs = HTTPStubRegistry()
     /// stubs.stub(.any && !.host("api.example.com"), with: .error(.notConnectedToInternet))
     /// ```
     ///

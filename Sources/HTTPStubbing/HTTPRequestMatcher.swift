@@ -11,12 +11,14 @@ import FoundationNetworking
 /// matcher with one more condition.
 ///
 /// ```swift
-/// .get("/books")                                        // GET, path exactly /books, any host
-/// .get("https://api.example.com/books?page=2")          // scheme, host, path, and page=2 present
-/// .post("/books").body(.json(#"{"title":"Dune"}"#))     // JSON-equal body
-/// .path("/books/*/reviews")                             // * is one path segment, ** any number
-/// .any.header("Authorization", "Bearer abc")
-/// .url("https://api.example.com/books?page=2&size=10")  // the whole URL, exactly
+/// let matchers: [HTTPRequestMatcher] = [
+///     .get("/books"),                                        // GET, path exactly /books, any host
+///     .get("https://api.example.com/books?page=2"),          // scheme, host, path, and page=2 present
+///     .post("/books").body(.json(#"{"title":"Dune"}"#)),     // JSON-equal body
+///     .path("/books/*/reviews"),                             // * is one path segment, ** any number
+///     .any.header("Authorization", "Bearer abc"),
+///     .url("https://api.example.com/books?page=2&size=10"),  // the whole URL, exactly
+/// ]
 /// ```
 ///
 /// A path string starting with `/` matches the path only; any other string is read as an
@@ -497,6 +499,8 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// Adds: the whole URL contains a match of the regular expression `pattern`.
     ///
     /// ```swift
+    /// let stubs = HTTPStubRegistry()
+    /// let book = Book.testValue
     /// stubs.stub(.urlMatching(#"/books/\d+$"#), with: .json(book))
     /// ```
     ///
@@ -553,7 +557,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// Adds: the query has exactly these items and no others, in any order.
     ///
     /// ```swift
-    /// .get("/books").query(exactly: ["page": "2"])   // not /books?page=2&debug=1
+    /// let matcher = HTTPRequestMatcher.get("/books").query(exactly: ["page": "2"])   // not /books?page=2&debug=1
     /// ```
     ///
     /// - Parameter items: Names and values; an empty dictionary requires no query at all.

@@ -1,8 +1,10 @@
 /// A handle to a registered stub: how often it answered, and a way to remove it.
 ///
 /// ```swift
+/// let stubs = HTTPStubRegistry()
+/// let client = CatalogAPIClient(baseURL: try #require(URL(string: "https://api.example.com")), session: stubs.session)
 /// let login = stubs.stub(.post("/login"), with: .json(#"{"token": "abc"}"#))
-/// try await client.logIn(username: "ada", password: "secret")
+/// _ = try await client.logIn(username: "ada", password: "secret")
 /// #expect(login.answerCount == 1)
 /// ```
 public struct HTTPStub: Sendable, CustomStringConvertible {

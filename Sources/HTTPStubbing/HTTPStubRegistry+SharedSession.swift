@@ -11,6 +11,7 @@ extension HTTPStubRegistry {
     /// only; `URLProtocol.registerClass` does not reach `URLSession.shared` on Linux.
     ///
     /// ```swift
+    /// // Apple platforms only: URLSession.shared cannot be intercepted on Linux
     /// let stubs = HTTPStubRegistry()
     /// stubs.interceptSharedSession()
     /// defer { stubs.stopInterceptingSharedSession() }

@@ -13,11 +13,12 @@ import FoundationNetworking
 /// ```swift
 /// @Test("Loading page 2 sends the page number and decodes the books")
 /// func loadsPage() async throws {
+///     let page = CatalogPage(books: [.testValue], nextPage: 3)
 ///     let stubs = HTTPStubRegistry()
-///     stubs.stub(.get("https://api.example.com/books").query(["page": "2"]), with: .json(page, encoder: encoder))
-///     let client = CatalogAPIClient(baseURL: baseURL, session: stubs.session)
+///     stubs.stub(.get("https://api.example.com/books").query(["page": "2"]), with: .json(page, encoder: CatalogAPIClient.encoder))
+///     let client = CatalogAPIClient(baseURL: try #require(URL(string: "https://api.example.com")), session: stubs.session)
 ///
-///     let loaded = try await client.books(page: 2)
+///     let loaded = try await client.books(page: 2, token: AuthToken(value: "abc"))
 ///
 ///     #expect(loaded == page)
 ///     stubs.expectRequested(.get("/books"), count: 1)
@@ -160,8 +161,10 @@ public final class HTTPStubRegistry: Sendable {
     /// `protocolClasses` and the URL cache is removed.
     ///
     /// ```swift
+    /// let stubs = HTTPStubRegistry()
     /// let configuration = stubs.makeConfiguration()
     /// configuration.timeoutIntervalForRequest = 5
+    /// let baseURL = try #require(URL(string: "https://api.example.com"))
     /// let client = CatalogAPIClient(baseURL: baseURL, session: URLSession(configuration: configuration))
     /// ```
     ///
@@ -220,6 +223,7 @@ public final class HTTPStubRegistry: Sendable {
     /// Answers requests matching `matcher` with `response`, at most `times` times.
     ///
     /// ```swift
+    /// let stubs = HTTPStubRegistry()
     /// stubs.stub(.post("/login"), times: 1, with: .json(#"{"token": "abc"}"#))
     /// ```
     ///
@@ -258,6 +262,7 @@ public final class HTTPStubRegistry: Sendable {
     /// Answers requests matching `matcher` with a response built from each request.
     ///
     /// ```swift
+    /// let stubs = HTTPStubRegistry()
     /// stubs.stub(.post("/books")) { request in
     ///     request.header("Authorization") == nil ? .status(401) : .status(201)
     /// }
@@ -296,6 +301,8 @@ public final class HTTPStubRegistry: Sendable {
     /// requests it is used up and earlier stubs (or none) answer.
     ///
     /// ```swift
+    /// let stubs = HTTPStubRegistry()
+    /// let pageOne = CatalogPage(books: [.testValue], nextPage: nil)
     /// stubs.stub(.get("/books"), with: .json(pageOne))            // the fallback, registered first
     /// stubs.stub(.get("/books"), times: 2, inOrder: [.error(.timedOut), .status(503)])
     /// ```
@@ -419,6 +426,7 @@ public final class HTTPStubRegistry: Sendable {
     /// unhandled request found since the last check.
     ///
     /// ```swift
+    /// let stubs = HTTPStubRegistry()
     /// stubs.expectRequested(.post("/login"), count: 1)
     /// // fails with: Expected 1 POST /login, saw 0; requests seen (1):
     /// //   1. GET https://api.example.com/books?page=1 → 200

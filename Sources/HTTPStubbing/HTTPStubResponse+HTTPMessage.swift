@@ -9,6 +9,7 @@ extension HTTPStubResponse {
     /// the body, as `curl -i` prints it or a proxy exports it.
     ///
     /// ```swift
+    /// let stubs = HTTPStubRegistry()
     /// stubs.stub(.get("/books"), with: .httpMessage("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r\n[]"))
     /// ```
     ///
@@ -69,6 +70,8 @@ extension HTTPStubResponse {
     /// line, body), such as one saved with `curl -i -o books.http`.
     ///
     /// ```swift
+    /// let stubs = HTTPStubRegistry()
+    /// let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
     /// stubs.stub(.get("/books"), with: .httpMessage(contentsOf: fixtures.appendingPathComponent("books.http")))
     /// ```
     ///

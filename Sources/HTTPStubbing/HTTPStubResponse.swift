@@ -9,15 +9,20 @@ import FoundationNetworking
 /// from the request; optionally after a delay.
 ///
 /// ```swift
-/// .status(204)
-/// .json(CatalogPage(books: [dune], nextPage: nil), encoder: encoder)
-/// .json(#"{"token": "abc"}"#)
-/// .text("Service Unavailable", status: 503, headers: ["Retry-After": "120"])
-/// .error(.notConnectedToInternet)
-/// .redirect(to: "https://cdn.example.com/cover.jpg")
-/// .respond { request in .json(#"{"echo": "\#(request.path)"}"#) }
-/// .status(200).delayed(by: 0.02)
-/// .data(largeImage).throttled(bytesPerSecond: 64_000)
+/// let dune = Book.make { $0.title = "Dune" }
+/// let encoder = CatalogAPIClient.encoder
+/// let largeImage = Data(count: 1_000_000)
+/// let responses: [HTTPStubResponse] = [
+///     .status(204),
+///     .json(CatalogPage(books: [dune], nextPage: nil), encoder: encoder),
+///     .json(#"{"token": "abc"}"#),
+///     .text("Service Unavailable", status: 503, headers: ["Retry-After": "120"]),
+///     .error(.notConnectedToInternet),
+///     .redirect(to: "https://cdn.example.com/cover.jpg"),
+///     .respond { request in .json(#"{"echo": "\#(request.path)"}"#) },
+///     .status(200).delayed(by: 0.02),
+///     .data(largeImage).throttled(bytesPerSecond: 64_000),
+/// ]
 /// ```
 public struct HTTPStubResponse: Sendable {
     enum Content: Sendable {
@@ -210,6 +215,7 @@ public struct HTTPStubResponse: Sendable {
     /// path. Return `.error(...)` or `.failure(...)` to fail the request.
     ///
     /// ```swift
+    /// let stubs = HTTPStubRegistry()
     /// stubs.stub(.get("/books/*")) { request in
     ///     .json(#"{"id": "\#(request.path.split(separator: "/").last ?? "")"}"#)
     /// }
@@ -241,6 +247,7 @@ public struct HTTPStubResponse: Sendable {
     /// where `Duration` is not available.
     ///
     /// ```swift
+    /// let stubs = HTTPStubRegistry()
     /// stubs.stub(.get("/slow"), with: HTTPStubResponse.text("late").delayed(by: 0.02))
     /// ```
     ///
@@ -259,6 +266,8 @@ public struct HTTPStubResponse: Sendable {
     /// network, so progress reporting can be seen; OHHTTPStubs' negative `responseTime`.
     ///
     /// ```swift
+    /// let stubs = HTTPStubRegistry()
+    /// let cover = Data(count: 250_000)
     /// stubs.stub(.get("/cover.jpg"), with: HTTPStubResponse.data(cover).throttled(bytesPerSecond: 500_000))
     /// ```
     ///

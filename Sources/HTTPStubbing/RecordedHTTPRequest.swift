@@ -12,6 +12,7 @@ import FoundationNetworking
 /// redirect chain is a request of its own.
 ///
 /// ```swift
+/// let stubs = HTTPStubRegistry()
 /// let login = try #require(stubs.requests.last)
 /// #expect(login.method == "POST")
 /// #expect(login.formFields["username"] == "ada")
@@ -90,7 +91,8 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
     /// Creates a recorded request, for example to test a matcher without a session.
     ///
     /// ```swift
-    /// let request = RecordedHTTPRequest(method: "GET", url: URL(string: "https://example.com/books?page=2")!)
+    /// let stubs = HTTPStubRegistry()
+    /// let request = try #require(stubs.requests.first)
     /// #expect(HTTPRequestMatcher.get("/books").query(["page": "2"]).matches(request))
     /// ```
     ///
@@ -171,6 +173,7 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
     /// Decodes the body as JSON.
     ///
     /// ```swift
+    /// let stubs = HTTPStubRegistry()
     /// let sent = try stubs.requests[0].decodeJSONBody(NewBook.self)
     /// ```
     ///

@@ -45,10 +45,13 @@ public func withHTTPStubs<R>(
 /// ```swift
 /// @Test("Loading the catalog sends page 1")
 /// func loadsFirstPage() async throws {
+///     let page = CatalogPage(books: [.testValue], nextPage: nil)
+///     let baseURL = try #require(URL(string: "https://api.example.com"))
 ///     try await withHTTPStubs { stubs in
-///         stubs.stub(.get("/books").query(["page": "1"]), with: .json(page))
+///         stubs.stub(.get("/books").query(["page": "1"]), with: .json(page, encoder: CatalogAPIClient.encoder))
 ///         let client = CatalogAPIClient(baseURL: baseURL, session: stubs.session)
-///         #expect(try await client.books(page: 1) == page)
+///         let loaded = try await client.books(page: 1, token: AuthToken(value: "abc"))
+///         #expect(loaded == page)
 ///     }
 /// }
 /// ```

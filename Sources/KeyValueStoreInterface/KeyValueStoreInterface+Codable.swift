@@ -6,7 +6,8 @@ extension KeyValueStoreInterface {
     /// Stores an `Encodable` value as JSON data.
     ///
     /// ```swift
-    /// try store.set(encoded: SortOrder.byAuthor, forKey: "sortOrder")
+    /// let store = KeyValueStoreFake()
+    /// try store.set(encoded: BookSortOrder.byAuthor, forKey: "sortOrder")
     /// ```
     ///
     /// - Parameters:
@@ -22,7 +23,8 @@ extension KeyValueStoreInterface {
     /// Reads a `Decodable` value stored as JSON data, or `nil` if the key holds no data.
     ///
     /// ```swift
-    /// let order = try store.decoded(SortOrder.self, forKey: "sortOrder") ?? .byTitle
+    /// let store = KeyValueStoreFake()
+    /// let order = try store.decoded(BookSortOrder.self, forKey: "sortOrder") ?? .byTitle
     /// ```
     ///
     /// - Parameters:

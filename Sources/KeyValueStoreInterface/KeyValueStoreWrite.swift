@@ -3,6 +3,8 @@
 /// One write a ``KeyValueStoreFake`` received: a value set, or a key removed.
 ///
 /// ```swift
+/// let store = KeyValueStoreFake()
+/// let settings = ReadingSettings(store: store)
 /// settings.dailyGoalPages = 30
 /// #expect(store.writes == [KeyValueStoreWrite(key: "dailyGoalPages", value: .integer(30))])
 /// ```

@@ -5,6 +5,8 @@ import Foundation
 /// A property-list value, `Sendable`: what a ``KeyValueStoreFake`` stores and records.
 ///
 /// ```swift
+/// let store = KeyValueStoreFake()
+/// ReadingSettings(store: store).dailyGoalPages = 30
 /// #expect(store.writes.last == KeyValueStoreWrite(key: "dailyGoalPages", value: .integer(30)))
 /// ```
 public indirect enum PropertyListValue: Sendable, Hashable, CustomStringConvertible {

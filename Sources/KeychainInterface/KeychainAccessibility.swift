@@ -3,6 +3,9 @@
 /// When an item may be read, mirroring `kSecAttrAccessible`.
 ///
 /// ```swift
+/// let keychain = KeychainFake()
+/// let scope = KeychainScope(service: "com.bookshelf.auth")
+/// let token = Data("abc".utf8)
 /// try keychain.add(token, account: "refresh-token", in: scope, accessibility: .afterFirstUnlockThisDeviceOnly)
 /// ```
 public enum KeychainAccessibility: String, Sendable, Hashable, CaseIterable {

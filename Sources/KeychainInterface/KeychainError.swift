@@ -8,6 +8,9 @@ import Foundation
 /// exist on Linux too).
 ///
 /// ```swift
+/// let keychain: any KeychainInterface = KeychainFake()
+/// let scope = KeychainScope(service: "com.bookshelf.auth")
+/// let token = Data("abc".utf8)
 /// do {
 ///     try keychain.add(token, account: "access-token", in: scope)
 /// } catch .duplicateItem {

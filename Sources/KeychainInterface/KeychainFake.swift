@@ -14,7 +14,7 @@ import LockedValue
 /// let store = TokenStore(keychain: keychain)
 ///
 /// keychain.failNext(.add, with: .interactionNotAllowed)
-/// #expect(throws: KeychainError.interactionNotAllowed) { try store.save("abc") }
+/// #expect(throws: TokenStoreError.deviceLocked) { try store.save(AuthTokens(accessToken: "abc", refreshToken: "def")) }
 /// #expect(keychain.operations.map(\.kind) == [.update, .add])
 /// ```
 ///

@@ -20,6 +20,9 @@ extension KeychainInterface {
     /// upsert. An existing item keeps its accessibility.
     ///
     /// ```swift
+    /// let keychain = KeychainFake()
+    /// let scope = KeychainScope(service: "com.bookshelf.auth")
+    /// let token = "abc"
     /// try keychain.set(Data(token.utf8), account: "access-token", in: scope)
     /// ```
     ///
@@ -83,6 +86,8 @@ extension KeychainInterface {
     /// Stores a string as UTF-8 (upsert).
     ///
     /// ```swift
+    /// let keychain = KeychainFake()
+    /// let scope = KeychainScope(service: "com.bookshelf.auth")
     /// try keychain.set("s3cr3t", account: "password", in: scope)
     /// ```
     ///
@@ -122,6 +127,9 @@ extension KeychainInterface {
     /// Stores an `Encodable` value as JSON (upsert).
     ///
     /// ```swift
+    /// let keychain = KeychainFake()
+    /// let scope = KeychainScope(service: "com.bookshelf.auth")
+    /// let credentials = AuthTokens(accessToken: "abc", refreshToken: "def")
     /// try keychain.set(encoded: credentials, account: "credentials", in: scope)
     /// ```
     ///

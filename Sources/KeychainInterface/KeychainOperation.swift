@@ -3,7 +3,9 @@
 /// One call a ``KeychainFake`` received, with its outcome: the fake's record of operations.
 ///
 /// ```swift
-/// try? store.save("abc")
+/// let keychain = KeychainFake()
+/// let store = TokenStore(keychain: keychain)
+/// try? store.save(AuthTokens(accessToken: "abc", refreshToken: "def"))
 /// #expect(keychain.operations.map(\.kind) == [.update, .add])
 /// ```
 public struct KeychainOperation: Sendable, Hashable, CustomStringConvertible {

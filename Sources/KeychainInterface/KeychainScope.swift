@@ -47,6 +47,7 @@ public struct KeychainScope: Sendable, Hashable, CustomStringConvertible {
     /// Creates a scope that may match both synced and device-only items.
     ///
     /// ```swift
+    /// let keychain = KeychainFake()
     /// let everyToken = KeychainScope(service: "com.bookshelf.auth", synchronization: .any)
     /// try keychain.deleteAll(in: everyToken)
     /// ```

@@ -6,6 +6,7 @@ import Security
 /// `SecItemUpdate` and `SecItemDelete` for generic passwords. Apple platforms only.
 ///
 /// ```swift
+/// // Apple platforms only: Security
 /// let store = TokenStore(keychain: SystemKeychain())
 /// ```
 ///

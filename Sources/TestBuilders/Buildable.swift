@@ -3,10 +3,11 @@
 /// Gives a value type the `with` forms: copy a value and change only what a test cares about.
 ///
 /// ```swift
-/// extension CatalogPage: Buildable {}
+/// extension NewBook: Buildable {}
 ///
-/// let lastPage = page.with(\.nextPage, nil)
-/// let emptyPage = page.with { $0.books = [] }
+/// let draft = NewBook(title: "Dune", author: "Frank Herbert", status: .wantToRead)
+/// let finished = draft.with(\.status, .finished)
+/// let untitled = draft.with { $0.title = "" }
 /// ```
 ///
 /// ``TestValue`` refines it, so models with a canonical test value get both.

@@ -6,8 +6,8 @@ import TestSupportCore
 ///
 /// ```swift
 /// let ids = SequentialIDGenerator()
-/// let orders = Order.make(count: 2) { order, _ in order.id = ids.next() }
-/// #expect(orders.map(\.id) == [1, 2])
+/// let orderNumbers = [ids.next(), ids.next()]
+/// #expect(orderNumbers == [1, 2])
 /// ```
 ///
 /// Each instance counts on its own, so parallel tests never share a sequence.

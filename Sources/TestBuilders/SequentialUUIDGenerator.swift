@@ -9,15 +9,12 @@ import TestSupportCore
 /// Inject it where production code creates identifiers:
 ///
 /// ```swift
-/// // Production
-/// struct AddBookUseCase {
-///     var makeID: @Sendable () -> UUID = UUID.init
-/// }
-///
+/// // Production: BookListViewModel(repository:makeID:now:) takes `makeID: @Sendable () -> UUID = UUID.init`
 /// // Test
 /// let ids = SequentialUUIDGenerator()
-/// let useCase = AddBookUseCase(makeID: ids.next)
-/// #expect(useCase.add(title: "Dune").id == UUID.sequential(1))
+/// let viewModel = BookListViewModel(repository: BookRepositoryStub(), makeID: ids.next)
+/// let book = await viewModel.addBook(title: "Dune", author: "Frank Herbert")
+/// #expect(book?.id == UUID.sequential(1))
 /// ```
 ///
 /// Each instance counts on its own, so parallel tests never share a sequence.

@@ -4,16 +4,15 @@
 /// One idiom in place of a `.make()` factory or a builder class per model:
 ///
 /// ```swift
-/// extension Book: TestValue {
-///     static var testValue: Book {
-///         Book(id: .sequential(1), title: "The Dispossessed", author: "Ursula K. Le Guin",
-///              status: .wantToRead, addedAt: .testReference)
+/// extension NewBook: TestValue {
+///     public static var testValue: NewBook {
+///         NewBook(title: "The Dispossessed", author: "Ursula K. Le Guin", status: .wantToRead)
 ///     }
 /// }
 ///
-/// let reading = Book.make(\.status, .reading)
-/// let renamed = Book.make { $0.title = "Dune" }
-/// let shelf = Book.make(count: 3) { book, index in book.id = .sequential(UInt64(index + 1)) }
+/// let reading = NewBook.make(\.status, .reading)
+/// let renamed = NewBook.make { $0.title = "Dune" }
+/// let shelf = NewBook.make(count: 3) { book, index in book.title = "Volume \(index + 1)" }
 /// ```
 ///
 /// Keep the canonical value deterministic: fixed ids and dates, never `UUID()` or `Date()`.

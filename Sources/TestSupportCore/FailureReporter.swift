@@ -59,6 +59,7 @@ public enum FailureReporter {
     /// Reports a failure at the caller's location.
     ///
     /// ```swift
+    /// let users: [String] = []
     /// guard let user = users.first else {
     ///     FailureReporter.report("Expected at least one user")
     ///     return
@@ -124,6 +125,7 @@ public enum FailureReporter {
     /// The package's own tests use this to assert on failure messages and locations:
     ///
     /// ```swift
+    /// let spy = Spy<Int, Void>("fetch(id:)")
     /// let failures = FailureReporter.collectFailures {
     ///     spy.expectCalled(times: 2)
     /// }

@@ -5,10 +5,10 @@
 /// both:
 ///
 /// ```swift
-/// @Test("The view model does not retain itself through its loader")
-/// func viewModelIsReleased() async {
+/// @Test("The view model does not retain itself through its repository")
+/// @MainActor func viewModelIsReleased() async {
 ///     await withLeakTracking { tracker in
-///         let viewModel = BookListViewModel(loader: .stub)
+///         let viewModel = BookListViewModel(repository: BookRepositoryStub())
 ///         tracker.track(viewModel)
 ///         await viewModel.load()
 ///     }   // fails here, naming BookListViewModel and the line that tracked it, if it leaked
@@ -96,9 +96,9 @@ public final class LeakTracker: Sendable {
 ///
 /// ```swift
 /// withLeakTracking { tracker in
-///     let cache = ImageCache()
-///     tracker.track(cache)
-///     cache.prefetch(urls)
+///     let viewModel = BookSearchViewModel(queue: .immediate) { _ in [] }
+///     tracker.track(viewModel)
+///     viewModel.queryChanged("dune")
 /// }
 /// ```
 ///

@@ -24,8 +24,8 @@ import Testing
 /// final class StubServer: Sendable {
 ///     private let failures = OffTaskFailureReporter()
 ///
-///     func handle(_ request: Request) {          // runs on a URLSession thread
-///         failures.report("No stub for \(request)", at: request.callSite)
+///     func handle(_ request: URLRequest, at callSite: CallSite) {   // runs on a URLSession thread
+///         failures.report("No stub for \(request)", at: callSite)
 ///     }
 ///
 ///     func verify() {                            // runs on the test's task

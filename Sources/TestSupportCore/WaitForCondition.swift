@@ -8,8 +8,9 @@
 /// deterministic tools (a manual queue, a test clock, a spy that suspends) everywhere else.
 ///
 /// ```swift
-/// cache.prefetch(urls)   // fires and forgets work on its own queue
-/// await waitForCondition("the cache holds 3 images") { cache.count == 3 }
+/// let timeout = SearchSessionTimeout(queue: DispatchQueue.global(), timeout: .milliseconds(10))
+/// timeout.inputReceived()   // fires and forgets work on its own queue
+/// await waitForCondition("the session timed out") { timeout.hasTimedOut }
 /// ```
 ///
 /// The condition is checked at once, then after each `Task.yield()` for the first few tries,

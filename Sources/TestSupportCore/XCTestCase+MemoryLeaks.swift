@@ -6,10 +6,12 @@ extension XCTestCase {
     /// Fails the test at teardown if `instance` has not been deallocated by then.
     ///
     /// ```swift
-    /// func test_load_whenFinished_releasesViewModel() async {
-    ///     let viewModel = BookListViewModel(loader: loader)
-    ///     trackForMemoryLeaks(viewModel)
-    ///     await viewModel.load()
+    /// final class BookListViewModelTests: XCTestCase {
+    ///     @MainActor func test_load_whenFinished_releasesViewModel() async {
+    ///         let viewModel = BookListViewModel(repository: BookRepositoryStub())
+    ///         trackForMemoryLeaks(viewModel)
+    ///         await viewModel.load()
+    ///     }
     /// }
     /// ```
     ///

@@ -10,6 +10,7 @@ extension FixtureLoader {
     /// as the starting point of a builder.
     ///
     /// ```swift
+    /// let fixtures = FixtureLoader.bookshelfAPI
     /// let finished = try fixtures.build(Book.self, named: "book.json") { $0.status = .finished }
     /// ```
     ///

@@ -16,6 +16,7 @@ extension HTTPStubRegistry {
     ///
     /// ```swift
     /// let stubs = HTTPStubRegistry()
+    /// let sourceFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
     /// stubs.useCassette(named: "Cassettes/catalog.har", from: .bookshelfAPI, recordingInto: sourceFixtures, mode: .none)
     /// ```
     ///

@@ -15,6 +15,7 @@ extension HTTPStubResponse {
     /// are given; `Content-Type` defaults to `application/json` for `.json` fixtures.
     ///
     /// ```swift
+    /// let stubs = HTTPStubRegistry()
     /// stubs.stub(.get("/books/42"), with: .fixture("book-template.json", from: .bookshelfAPI, substituting: ["id": "42"]))
     /// ```
     ///

@@ -13,9 +13,11 @@ extension HTTPStubRegistry {
     /// `mode` says (the `TESTSUPPORTKIT_RECORD_MODE` environment variable overrides it).
     ///
     /// ```swift
+    /// let cassettesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Cassettes")
+    /// let baseURL = try #require(URL(string: "https://api.example.com"))
     /// let stubs = HTTPStubRegistry()
     /// stubs.useCassette(at: cassettesDirectory.appendingPathComponent("catalog.har"), mode: .once)
-    /// let page = try await CatalogAPIClient(baseURL: baseURL, session: stubs.session).books(page: 1)
+    /// let page = try await CatalogAPIClient(baseURL: baseURL, session: stubs.session).books(page: 1, token: AuthToken(value: "abc"))
     /// ```
     ///
     /// Replay answers a request with the first unused recorded response whose method and URL

@@ -9,7 +9,8 @@ extension HTTPStubRegistry {
     /// default, where such a request is an unhandled-request failure.
     ///
     /// ```swift
-    /// stubs.stub(.get("/books"), with: .json(page))
+    /// let stubs = HTTPStubRegistry()
+    /// stubs.stub(.get("/books"), with: .json(CatalogPage(books: [], nextPage: nil)))
     /// stubs.passUnmatchedRequests(to: URLSession(configuration: .ephemeral))   // everything else is real
     /// ```
     ///

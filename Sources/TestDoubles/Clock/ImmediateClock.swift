@@ -7,10 +7,11 @@ import TestSupportCore
 /// records every sleep: for tests that care what was waited, not about stepping through it.
 ///
 /// ```swift
-/// // Feature: retries with exponential backoff on any `Clock<Duration>`.
+/// // Feature: Bookshelf's RetryingCatalogLoader retries with exponential backoff on any `Clock<Duration>`.
 /// let clock = ImmediateClock()
-/// let loader = RetryingLoader(clock: clock, fetch: failingTwiceThenSucceeding)
-/// _ = try await loader.load()
+/// let fetch = makeFlakyCatalogFetch(failures: 2, then: CatalogPage(books: [], nextPage: nil))
+/// let loader = RetryingCatalogLoader(clock: clock, fetchPage: { try await fetch.call($0) })
+/// _ = try await loader.load(page: 1)
 /// #expect(clock.sleeps == [.seconds(1), .seconds(2)])
 /// ```
 @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
@@ -67,7 +68,7 @@ extension Clock where Self == ImmediateClock {
     /// A clock whose sleeps return at once.
     ///
     /// ```swift
-    /// let loader = RetryingLoader(clock: .immediate)
+    /// let loader = RetryingCatalogLoader(clock: .immediate) { _ in CatalogPage(books: [], nextPage: nil) }
     /// ```
     public static var immediate: ImmediateClock { ImmediateClock() }
 }

@@ -10,13 +10,14 @@ import TestSupportCore
 ///
 /// ```swift
 /// // Feature: production code depends only on the standard `Clock` protocol.
-/// func pollStatus(clock: some Clock<Duration>, check: () async -> Bool) async throws {
+/// func pollStatus(clock: some Clock<Duration>, check: @Sendable () async -> Bool) async throws {
 ///     while await !check() { try await clock.sleep(for: .seconds(5)) }
 /// }
 ///
 /// // Test
 /// let clock = TestClock()
-/// let task = Task { try await pollStatus(clock: clock, check: { await server.isReady }) }
+/// let isReady = Locked(false)
+/// let task = Task { try await pollStatus(clock: clock, check: { isReady.withLock { $0 } }) }
 /// await clock.waitForSleepers(count: 1)     // the poller is asleep: no yielding, no guessing
 /// await clock.advance(by: .seconds(15))     // it checks three times, once per 5 s deadline
 /// task.cancel()
@@ -245,6 +246,7 @@ public final class TestClock: Clock, Sendable {
     /// times for one advance of 3 s.
     ///
     /// ```swift
+    /// let clock = TestClock()
     /// await clock.advance(by: .seconds(5))
     /// ```
     ///
@@ -384,9 +386,12 @@ public final class TestClock: Clock, Sendable {
     /// instead of hanging.
     ///
     /// ```swift
-    /// let task = Task { await retrier.fetchWithRetry() }
+    /// let clock = TestClock()
+    /// let fetch = makeFlakyCatalogFetch(failures: 1, then: CatalogPage(books: [], nextPage: nil))
+    /// let loader = RetryingCatalogLoader(clock: clock, fetchPage: { try await fetch.call($0) })
+    /// let task = Task { try await loader.load(page: 1) }
     /// await clock.waitForSleepers(count: 1)
-    /// clock.advance(by: .seconds(1))
+    /// await clock.advance(by: .seconds(1))
     /// ```
     ///
     /// - Parameters:
@@ -458,7 +463,8 @@ public final class TestClock: Clock, Sendable {
     /// cancels those sleeps so the tasks can end.
     ///
     /// ```swift
-    /// clock.advance(by: .seconds(30))
+    /// let clock = TestClock()
+    /// await clock.advance(by: .seconds(30))
     /// clock.expectNoPendingSleepers()
     /// ```
     ///

@@ -9,8 +9,10 @@ import TestSupportCore
 /// finish.
 ///
 /// ```swift
-/// let loader = RetryingLoader(clock: UnimplementedClock())   // the first attempt succeeds
-/// _ = try await loader.load()                                 // so no backoff sleep happens
+/// let loader = RetryingCatalogLoader(clock: UnimplementedClock()) { _ in   // the first attempt succeeds
+///     CatalogPage(books: [], nextPage: nil)
+/// }
+/// _ = try await loader.load(page: 1)                                      // so no backoff sleep happens
 /// ```
 @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 public final class UnimplementedClock: Clock, Sendable {
@@ -79,7 +81,7 @@ extension Clock where Self == UnimplementedClock {
     /// A clock that fails the test when used.
     ///
     /// ```swift
-    /// let loader = RetryingLoader(clock: .unimplemented())
+    /// let loader = RetryingCatalogLoader(clock: .unimplemented()) { _ in CatalogPage(books: [], nextPage: nil) }
     /// ```
     ///
     /// - Parameters:

@@ -19,8 +19,9 @@ extension RecordingStore {
     /// }
     ///
     /// // Test
+    /// let store = RecordingStore<LibraryAction, LibraryState>(initialState: LibraryState())
     /// await store.install(in: StoreEnvironment.$current) {
-    ///     await viewModel.refresh()      // dispatches through StoreEnvironment.current
+    ///     StoreEnvironment.current.dispatch(.refreshRequested)
     /// }
     /// store.expectDispatched([.refreshRequested])
     /// ```
@@ -63,8 +64,12 @@ extension RecordingStore {
     /// synchronous `operation`, then restores whatever was there.
     ///
     /// ```swift
-    /// override func invokeTest() {
-    ///     store.install(in: StoreEnvironment.$current) { super.invokeTest() }
+    /// final class LibraryTests: XCTestCase {
+    ///     let store = RecordingStore<LibraryAction, LibraryState>(initialState: LibraryState())
+    ///
+    ///     override func invokeTest() {
+    ///         store.install(in: StoreEnvironment.$current) { super.invokeTest() }
+    ///     }
     /// }
     /// ```
     ///

@@ -11,14 +11,18 @@ import TestSupportCore
 /// or view under test, then assert on what was dispatched:
 ///
 /// ```swift
-/// extension RecordingStore: LibraryStore where Action == LibraryAction, State == LibraryState {}
+/// // In the test support target:
+/// // extension RecordingStore: LibraryStore where Action == LibraryAction, State == LibraryState {}
 ///
 /// @Test("A refresh dispatches the loaded books")
 /// func refreshDispatchesLoadedBooks() async {
+///     let book = Book.testValue
+///     let repository = BookRepositoryStub()
+///     repository.fetchPageSpy.returns(CatalogPage(books: [book], nextPage: nil))
 ///     let store = RecordingStore<LibraryAction, LibraryState>(initialState: LibraryState())
-///     let middleware = LibraryMiddleware(repository: repository, store: store)
+///     let middleware = LibraryMiddleware(repository: repository)
 ///
-///     middleware.handle(.refreshRequested)
+///     middleware.handle(.refreshRequested, store: store)
 ///     let actions = await store.waitForActions(1)
 ///
 ///     #expect(actions == [.booksLoaded([book])])
@@ -99,7 +103,7 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     /// The `(State, Action) -> State` shape.
     ///
     /// ```swift
-    /// let store = RecordingStore(initialState: CounterState(), reducer: CounterState.reduced)
+    /// let store = RecordingStore<LibraryAction, Int>(initialState: 0, reducer: { count, _ in count + 1 })
     /// ```
     ///
     /// - Parameters:
@@ -173,6 +177,7 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     /// react, for example by answering an action the way a real middleware would.
     ///
     /// ```swift
+    /// let store = RecordingStore<LibraryAction, LibraryState>(initialState: LibraryState())
     /// store.onDispatch { action, _ in
     ///     if action == .refreshRequested { store.dispatch(.booksLoaded([])) }
     /// }
@@ -189,7 +194,8 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     /// existential such as `any Action`.
     ///
     /// ```swift
-    /// let loads = store.actions(ofType: BooksLoadedAction.self)
+    /// let store = RecordingStore<any Sendable, Void>()
+    /// let loads = store.actions(ofType: LibraryAction.self)
     /// ```
     ///
     /// - Parameter type: The concrete action type to keep.
@@ -203,6 +209,7 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     /// The handled actions for which `isIncluded` is true, in order: for enum cases.
     ///
     /// ```swift
+    /// let store = RecordingStore<LibraryAction, LibraryState>(initialState: LibraryState())
     /// let failures = store.actions { if case .loadFailed = $0 { true } else { false } }
     /// ```
     ///
@@ -219,7 +226,9 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     /// is; reports a failure at the caller's line if that does not happen within 5 seconds.
     ///
     /// ```swift
-    /// middleware.handle(.refreshRequested)
+    /// let store = RecordingStore<LibraryAction, LibraryState>(initialState: LibraryState())
+    /// let middleware = LibraryMiddleware(repository: BookRepositoryStub())
+    /// middleware.handle(.refreshRequested, store: store)
     /// let actions = await store.waitForActions(2)
     /// ```
     ///
@@ -320,7 +329,7 @@ extension RecordingStore where State == Void {
     /// state.
     ///
     /// ```swift
-    /// let store = RecordingStore<any Action, Void>()
+    /// let store = RecordingStore<any Sendable, Void>()
     /// ```
     public convenience init() {
         self.init(initialState: ())

@@ -68,8 +68,8 @@ public final class IsolatedUserDefaults {
 ///
 /// ```swift
 /// withIsolatedUserDefaults { defaults in
-///     defaults.set(true, forKey: "onboardingDone")
-///     #expect(OnboardingGate(store: defaults).shouldShowOnboarding == false)
+///     defaults.set(true, forKey: "hasCompletedOnboarding")
+///     #expect(ReadingSettings(store: defaults).hasCompletedOnboarding)
 /// }
 /// ```
 ///
@@ -125,10 +125,12 @@ extension XCTestCase {
     /// A fresh, uniquely named `UserDefaults` suite that is removed when the test ends.
     ///
     /// ```swift
-    /// func test_dailyGoal_whenSaved_survivesRelaunch() {
-    ///     let defaults = makeIsolatedUserDefaults()
-    ///     ReadingSettings(store: defaults).dailyGoalPages = 30
-    ///     XCTAssertEqual(ReadingSettings(store: defaults).dailyGoalPages, 30)
+    /// final class ReadingSettingsTests: XCTestCase {
+    ///     func test_dailyGoal_whenSaved_survivesRelaunch() {
+    ///         let defaults = makeIsolatedUserDefaults()
+    ///         ReadingSettings(store: defaults).dailyGoalPages = 30
+    ///         XCTAssertEqual(ReadingSettings(store: defaults).dailyGoalPages, 30)
+    ///     }
     /// }
     /// ```
     ///

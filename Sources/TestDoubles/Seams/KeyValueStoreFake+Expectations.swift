@@ -6,7 +6,9 @@ extension KeyValueStoreFake {
     /// that is not a property list), then forgets them.
     ///
     /// ```swift
-    /// settings.save()
+    /// let store = KeyValueStoreFake()
+    /// let settings = ReadingSettings(store: store)
+    /// settings.reset()
     /// store.expectNoMisuse()
     /// ```
     ///
@@ -37,6 +39,8 @@ extension KeyValueStoreFake {
     /// counts the rest.
     ///
     /// ```swift
+    /// let store = KeyValueStoreFake()
+    /// let settings = ReadingSettings(store: store)
     /// settings.dailyGoalPages = 30
     /// store.expectRecorded(KeyValueStoreWrite(key: "dailyGoalPages", value: .integer(30)))
     /// ```

@@ -9,8 +9,10 @@ extension KeychainFake {
     /// the error path the test meant to exercise was never reached.
     ///
     /// ```swift
+    /// let keychain = KeychainFake()
+    /// let store = TokenStore(keychain: keychain)
     /// keychain.failNext(.add, with: .interactionNotAllowed)
-    /// try? store.save("abc")
+    /// try? store.save(AuthTokens(accessToken: "abc", refreshToken: "def"))
     /// keychain.expectAllInjectedFaultsUsed()
     /// ```
     ///
@@ -46,8 +48,10 @@ extension KeychainFake {
     /// failure lists the closest few operations and counts the rest.
     ///
     /// ```swift
-    /// try store.save("abc")
-    /// keychain.expectRecorded(KeychainOperation(kind: .add, account: "access-token", scope: scope, error: nil))
+    /// let keychain = KeychainFake()
+    /// let store = TokenStore(keychain: keychain)
+    /// try store.save(AuthTokens(accessToken: "abc", refreshToken: "def"))
+    /// keychain.expectRecorded(KeychainOperation(kind: .add, account: TokenStore.account, scope: TokenStore.scope, error: nil))
     /// ```
     ///
     /// - Parameters:

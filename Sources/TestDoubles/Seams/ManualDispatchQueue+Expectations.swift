@@ -6,6 +6,8 @@ extension ManualDispatchQueue {
     /// test forgot to drive, or a timer the feature forgot to cancel.
     ///
     /// ```swift
+    /// let queue = ManualDispatchQueue()
+    /// let viewModel = BookSearchViewModel(queue: queue) { _ in [] }
     /// viewModel.queryChanged("dune")
     /// queue.advance(by: .milliseconds(300))
     /// queue.expectNoPendingWork()
@@ -37,6 +39,7 @@ extension ManualDispatchQueue {
     /// own work, runaway work, a negative time step), then forgets them.
     ///
     /// ```swift
+    /// let queue = ManualDispatchQueue()
     /// queue.runAll()
     /// queue.expectNoMisuse()
     /// ```

@@ -6,8 +6,8 @@ import TestSupportCore
 /// the line that created it, and no block runs.
 ///
 /// ```swift
-/// let cache = ImageCache(queue: UnimplementedDispatchQueue())   // a cache hit must not hop
-/// _ = cache.image(for: cachedURL)
+/// let timeout = SearchSessionTimeout(queue: UnimplementedDispatchQueue())   // reading its state must not hop
+/// _ = timeout.hasTimedOut
 /// ```
 ///
 /// Failures raised on another thread are kept and reported again on the test's task by
@@ -147,7 +147,7 @@ extension DispatchQueueInterface where Self == UnimplementedDispatchQueue {
     /// A queue that fails the test when used.
     ///
     /// ```swift
-    /// let cache = ImageCache(queue: .unimplemented())
+    /// let timeout = SearchSessionTimeout(queue: .unimplemented())
     /// ```
     ///
     /// - Parameters:

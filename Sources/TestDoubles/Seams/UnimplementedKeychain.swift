@@ -9,8 +9,7 @@ import TestSupportCore
 /// failure at the line that created it and throws `KeychainError.unimplemented`.
 ///
 /// ```swift
-/// let store = TokenStore(keychain: UnimplementedKeychain())   // a cached token: no keychain
-/// _ = store.cachedToken
+/// let store = TokenStore(keychain: UnimplementedKeychain())   // creating the store reads nothing
 /// ```
 public final class UnimplementedKeychain: KeychainInterface {
     private let uses: UnimplementedUse

@@ -14,7 +14,9 @@ import TestSupportCore
 /// ```swift
 /// @Test("isLoading is true while the fetch is in flight")
 /// @MainActor func showsLoading() async {
-///     repository.fetchPageSpy.returns(page)
+///     let repository = BookRepositoryStub()
+///     let viewModel = BookListViewModel(repository: repository)
+///     repository.fetchPageSpy.returns(CatalogPage(books: [], nextPage: nil))
 ///     let fetch = repository.fetchPageSpy.suspendCalls()
 ///     let load = Task { await viewModel.load() }
 ///

@@ -4,14 +4,14 @@ import Testing
 /// A main-actor spy for one method that does not throw, whose values need not be Sendable.
 ///
 /// ```swift
-/// let startSpy = MainActorSpy<UIViewController, any Coordinator>(strictFallback: EmptyCoordinator())
+/// let makeDetailScreenSpy = MainActorSpy<Book, BookDetailScreen>(strictFallback: BookDetailScreen(book: .make(), offersFinish: false))
 /// ```
 public typealias MainActorSpy<Input, Output> = MainActorMethodSpy<Input, Output, Never>
 
 /// A main-actor spy for one method that can throw any error, whose values need not be Sendable.
 ///
 /// ```swift
-/// let presentSpy = MainActorThrowingSpy<UIViewController, Void>()
+/// let showSpy = MainActorThrowingSpy<BookDetailScreen, Void>()
 /// ```
 public typealias MainActorThrowingSpy<Input, Output> = MainActorMethodSpy<Input, Output, any Error>
 
@@ -22,13 +22,14 @@ public typealias MainActorThrowingSpy<Input, Output> = MainActorMethodSpy<Input,
 /// and delegates.
 ///
 /// ```swift
-/// @MainActor
-/// final class RouterStub: Router {
-///     let showSpy = MainActorSpy<BookDetailController, Void>()
-///     let makeCoordinatorSpy = MainActorSpy<Book.ID, any Coordinator>(strictFallback: EmptyCoordinator())
+/// final class RouterStub: BookDetailRouting {
+///     let makeDetailScreenSpy = MainActorSpy<Book, BookDetailScreen>(strictFallback: BookDetailScreen(book: .make(), offersFinish: false))
+///     let showSpy = MainActorSpy<BookDetailScreen, Void>()
+///     let logOpenSpy = Spy<(Book.ID, Bool), Void>()
 ///
-///     func show(_ controller: BookDetailController) { showSpy.call(controller) }
-///     func makeCoordinator(for id: Book.ID) -> any Coordinator { makeCoordinatorSpy.call(id) }
+///     func makeDetailScreen(for book: Book) -> BookDetailScreen { makeDetailScreenSpy.call(book) }
+///     func show(_ screen: BookDetailScreen) { showSpy.call(screen) }
+///     func logOpen(of id: Book.ID, fromSearch: Bool) { logOpenSpy.call((id, fromSearch)) }
 /// }
 /// ```
 ///
@@ -158,7 +159,8 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
     /// Records a call and answers it; the stub's method body.
     ///
     /// ```swift
-    /// func show(_ controller: BookDetailController) { showSpy.call(controller) }
+    /// let showSpy = MainActorSpy<BookDetailScreen, Void>()
+    /// func show(_ screen: BookDetailScreen) { showSpy.call(screen) }
     /// ```
     ///
     /// - Parameters:
@@ -427,6 +429,8 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
     /// `predicate`: for inputs that are not `Equatable`, such as view controllers.
     ///
     /// ```swift
+    /// let router = BookDetailRouterStub()
+    /// let dune = Book.make { $0.title = "Dune" }
     /// router.showSpy.expectCalled(matching: "Dune's detail") { $0.book.id == dune.id }
     /// ```
     ///

@@ -6,6 +6,8 @@ extension MethodSpy {
     /// Answers every call with `value`.
     ///
     /// ```swift
+    /// let repository = BookRepositoryStub()
+    /// let dune = Book.make { $0.title = "Dune" }
     /// repository.cachedBooksSpy.returns([dune])
     /// ```
     ///
@@ -21,6 +23,9 @@ extension MethodSpy {
     /// a failure naming the method and returns or throws the fallback.
     ///
     /// ```swift
+    /// let repository = BookRepositoryStub()
+    /// let firstPage = CatalogPage(books: [.testValue], nextPage: 2)
+    /// let lastPage = firstPage.with(\.nextPage, nil)
     /// repository.fetchPageSpy.returns(inOrder: [firstPage, lastPage])
     /// ```
     ///
@@ -52,6 +57,8 @@ extension MethodSpy {
     /// ``returns(inOrder:afterLast:fileID:filePath:line:column:)``.
     ///
     /// ```swift
+    /// let repository = BookRepositoryStub()
+    /// let page = CatalogPage(books: [.testValue], nextPage: nil)
     /// repository.fetchPageSpy.results(inOrder: [.failure(URLError(.timedOut)), .success(page)])
     /// ```
     ///
@@ -85,6 +92,7 @@ extension MethodSpy {
     /// Answers every call by throwing `error`.
     ///
     /// ```swift
+    /// let repository = BookRepositoryStub()
     /// repository.fetchPageSpy.throws(URLError(.notConnectedToInternet))
     /// ```
     ///
@@ -100,6 +108,7 @@ extension MethodSpy {
     /// It runs outside the spy's lock, so it may call the spy (or anything else) again.
     ///
     /// ```swift
+    /// let repository = BookRepositoryStub()
     /// repository.fetchPageSpy.answers { page in CatalogPage(books: [], nextPage: page + 1) }
     /// ```
     ///
@@ -125,6 +134,8 @@ extension MethodSpy {
     /// released; see ``CallSuspension``.
     ///
     /// ```swift
+    /// let repository = BookRepositoryStub()
+    /// let viewModel = BookListViewModel(repository: repository)
     /// let fetch = repository.fetchPageSpy.suspendCalls()
     /// let load = Task { await viewModel.load() }
     /// await fetch.waitUntilSuspended()

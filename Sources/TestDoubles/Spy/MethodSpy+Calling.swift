@@ -21,6 +21,8 @@ extension MethodSpy {
     /// Records a call from a synchronous method and answers it; the stub's method body.
     ///
     /// ```swift
+    /// let cachedBooksSpy = Spy<Void, [Book]>(defaultAnswer: [])
+    /// let validateSpy = ThrowingSpy<Book, Void>()
     /// func cachedBooks() -> [Book] { cachedBooksSpy.call() }
     /// func validate(_ book: Book) throws { try validateSpy.call(book) }
     /// ```
@@ -98,6 +100,7 @@ extension MethodSpy {
     /// asked for it with ``suspendCalls()``; the stub's method body.
     ///
     /// ```swift
+    /// let fetchPageSpy = ThrowingSpy<Int, CatalogPage>()
     /// func fetchPage(_ page: Int) async throws -> CatalogPage { try await fetchPageSpy.call(page) }
     /// ```
     ///
@@ -251,6 +254,7 @@ extension MethodSpy where Input == Void {
     /// Records a call to a synchronous method without arguments and answers it.
     ///
     /// ```swift
+    /// let cachedBooksSpy = Spy<Void, [Book]>(defaultAnswer: [])
     /// func cachedBooks() -> [Book] { cachedBooksSpy.call() }
     /// ```
     ///
@@ -278,7 +282,8 @@ extension MethodSpy where Input == Void {
     /// first if the test asked for it.
     ///
     /// ```swift
-    /// func refresh() async throws -> [Book] { try await refresh.call() }
+    /// let refreshSpy = ThrowingSpy<Void, [Book]>()
+    /// func refresh() async throws -> [Book] { try await refreshSpy.call() }
     /// ```
     ///
     /// - Parameters:

@@ -11,7 +11,9 @@ extension MethodSpy {
     /// For code that calls the dependency from a task of its own, with nothing to await:
     ///
     /// ```swift
-    /// viewModel.refreshInBackground()
+    /// let repository = BookRepositoryStub()
+    /// let viewModel = BookListViewModel(repository: repository)
+    /// Task { await viewModel.load() }   // fires and forgets
     /// await repository.fetchPageSpy.waitForCalls(1)
     /// repository.fetchPageSpy.expectCalledOnce(with: 1)
     /// ```
@@ -45,6 +47,7 @@ extension MethodSpy {
     /// happen within `timeout`.
     ///
     /// ```swift
+    /// let repository = BookRepositoryStub()
     /// await repository.fetchPageSpy.waitForCalls(2, timeout: .seconds(10))
     /// ```
     ///

@@ -33,16 +33,20 @@ public typealias ThrowingSpy<Input: Sendable, Output: Sendable> = MethodSpy<Inpu
 /// use ``MainActorSpy``.
 ///
 /// ```swift
-/// final class BookRepositoryStub: BookRepository {
+/// protocol CatalogFetching: Sendable {
+///     func fetchPage(_ page: Int) async throws -> CatalogPage
+/// }
+///
+/// final class CatalogFetchingStub: CatalogFetching {
 ///     let fetchPageSpy = ThrowingSpy<Int, CatalogPage>()
 ///     func fetchPage(_ page: Int) async throws -> CatalogPage { try await fetchPageSpy.call(page) }
 /// }
 ///
 /// @Test func loadsFirstPage() async throws {
-///     let repository = BookRepositoryStub()
-///     repository.fetchPageSpy.returns(CatalogPage(books: [], nextPage: nil))
-///     _ = try await repository.fetchPage(1)
-///     repository.fetchPageSpy.expectCalledOnce(with: 1)
+///     let catalog = CatalogFetchingStub()
+///     catalog.fetchPageSpy.returns(CatalogPage(books: [], nextPage: nil))
+///     _ = try await catalog.fetchPage(1)
+///     catalog.fetchPageSpy.expectCalledOnce(with: 1)
 /// }
 /// ```
 ///
@@ -334,6 +338,8 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
     /// ordinary ones, in a test that must not touch this method.
     ///
     /// ```swift
+    /// let repository = BookRepositoryStub()
+    /// let viewModel = BookListViewModel(repository: repository)
     /// repository.saveSpy.makeUnimplemented()
     /// await viewModel.load()          // fails the test if load() saves anything
     /// ```

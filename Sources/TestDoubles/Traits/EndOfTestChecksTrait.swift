@@ -21,7 +21,8 @@ public final class EndOfTestChecks: Sendable {
     /// Adds a check to run once the test's body has returned; its failures fail the test.
     ///
     /// ```swift
-    /// EndOfTestChecks.current?.add { store.expectNoUnhandledActions() }
+    /// let keychain = KeychainFake()
+    /// EndOfTestChecks.current?.add { keychain.expectAllInjectedFaultsUsed() }
     /// ```
     ///
     /// - Parameter check: Code that reports failures through the package's helpers or `#expect`.

@@ -7,7 +7,8 @@ import TestSupportCore
 /// The same spy may appear more than once, to check that it was called again later:
 ///
 /// ```swift
-/// expectInOrder(repository.fetchPageSpy, repository.save, repository.fetchPageSpy)
+/// let repository = BookRepositoryStub()
+/// expectInOrder(repository.fetchPageSpy, repository.saveSpy, repository.fetchPageSpy)
 /// // Expected calls in order fetchPage(_:) → save(_:) → fetchPage(_:),
 /// // but save(_:) was not called after fetchPage(_:) (call #1).
 /// // Calls seen, in order:

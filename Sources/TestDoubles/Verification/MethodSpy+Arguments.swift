@@ -9,7 +9,9 @@ extension MethodSpy {
     /// The message shows how the closest call differs, argument by argument.
     ///
     /// ```swift
-    /// coordinator.navigateSpy.expectCalled(with: .detail(dune.id), true)
+    /// let router = BookDetailRouterStub()
+    /// let dune = Book.make { $0.title = "Dune" }
+    /// router.logOpenSpy.expectCalled(with: dune.id, true)
     /// ```
     ///
     /// - Parameters:
@@ -44,11 +46,13 @@ extension MethodSpy {
     /// The headline says what was expected; each differing argument is named by its label.
     ///
     /// ```swift
-    /// coordinator.navigateSpy.expectCalledOnce(with: .detail(dune.id), true)
-    /// // Expected navigate(to:animated:) to be called once with (to: detail(1), animated: true),
-    /// // but it was called with (to: detail(1), animated: false)
+    /// let router = BookDetailRouterStub()
+    /// let dune = Book.make { $0.title = "Dune" }
+    /// router.logOpenSpy.expectCalledOnce(with: dune.id, true)
+    /// // Expected logOpen(of:fromSearch:) to be called once with (of: …, fromSearch: true),
+    /// // but it was called with (of: …, fromSearch: false)
     /// //   call #1 differs:
-    /// //     animated: expected true, got false
+    /// //     fromSearch: expected true, got false
     /// ```
     ///
     /// - Parameters:
@@ -74,7 +78,9 @@ extension MethodSpy {
     /// order.
     ///
     /// ```swift
-    /// coordinator.navigateSpy.expectCalls([(.list, false), (.detail(dune.id), true)])
+    /// let router = BookDetailRouterStub()
+    /// let dune = Book.make { $0.title = "Dune" }
+    /// router.logOpenSpy.expectCalls([(dune.id, false), (dune.id, true)])
     /// ```
     ///
     /// - Parameters:

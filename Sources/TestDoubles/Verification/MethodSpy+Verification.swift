@@ -4,6 +4,7 @@ extension MethodSpy {
     /// Reports a failure at the caller's line unless the method was called exactly once.
     ///
     /// ```swift
+    /// let repository = BookRepositoryStub()
     /// repository.fetchPageSpy.expectCalledOnce()
     /// // Expected fetchPage(_:) to be called once, but it was called 2 times:
     /// //   #1 1
@@ -30,6 +31,7 @@ extension MethodSpy {
     /// times; the message lists the calls seen.
     ///
     /// ```swift
+    /// let repository = BookRepositoryStub()
     /// repository.saveSpy.expectCalled(times: 2)
     /// ```
     ///
@@ -54,6 +56,7 @@ extension MethodSpy {
     /// Reports a failure at the caller's line if the method was called at all.
     ///
     /// ```swift
+    /// let repository = BookRepositoryStub()
     /// repository.saveSpy.expectNotCalled()
     /// ```
     ///
@@ -80,6 +83,8 @@ extension MethodSpy {
     /// `predicate`: for inputs that are not `Equatable`, such as tuples.
     ///
     /// ```swift
+    /// let repository = BookRepositoryStub()
+    /// let book = Book.testValue
     /// repository.saveSpy.expectCalled(matching: "the book, finished") { $0.id == book.id && $0.status == .finished }
     /// ```
     ///
@@ -123,6 +128,8 @@ extension MethodSpy where Input: Equatable {
     /// as its input; the message shows, property by property, how the closest call differs.
     ///
     /// ```swift
+    /// let repository = BookRepositoryStub()
+    /// let finishedBook = Book.make(\.status, .finished)
     /// repository.saveSpy.expectCalled(with: finishedBook)
     /// // Expected save(_:) to be called with Book(…), but its 1 call had other arguments:
     /// //   #1 Book(…)
@@ -160,6 +167,7 @@ extension MethodSpy where Input: Equatable {
     /// `expected` as its input.
     ///
     /// ```swift
+    /// let repository = BookRepositoryStub()
     /// repository.fetchPageSpy.expectCalledOnce(with: 1)
     /// ```
     ///
@@ -186,6 +194,7 @@ extension MethodSpy where Input: Equatable {
     /// in order; the message names each call that differs and how.
     ///
     /// ```swift
+    /// let repository = BookRepositoryStub()
     /// repository.fetchPageSpy.expectCalls([1, 2, 3])
     /// ```
     ///

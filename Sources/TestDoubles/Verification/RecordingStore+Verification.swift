@@ -37,6 +37,9 @@ extension RecordingStore {
     /// The message lists what was dispatched, with each action's type.
     ///
     /// ```swift
+    /// struct LoadPage: Sendable { let page: Int }
+    /// let store = RecordingStore<any Sendable, Void>()
+    /// store.dispatch(LoadPage(page: 1))
     /// store.expectDispatched(LoadPage.self, "page 2") { $0.page == 2 }
     /// // Expected a dispatched LoadPage matching page 2, but none of the 2 dispatched actions did:
     /// //   #1 RefreshRequested()
@@ -80,6 +83,8 @@ extension RecordingStore {
     /// the predicate.
     ///
     /// ```swift
+    /// struct LoadFailed: Sendable {}
+    /// let store = RecordingStore<any Sendable, Void>()
     /// store.expectNotDispatched(LoadFailed.self)
     /// ```
     ///
@@ -119,6 +124,8 @@ extension RecordingStore where Action: Equatable {
     /// `expected`, in order; the message names each action that differs and how.
     ///
     /// ```swift
+    /// let store = RecordingStore<LibraryAction, LibraryState>(initialState: LibraryState())
+    /// let book = Book.testValue
     /// store.expectDispatched([.refreshRequested, .booksLoaded([book])])
     /// ```
     ///

@@ -11,7 +11,7 @@ extension LeakTracker {
     ///
     /// ```swift
     /// @Test(.leakTracked)
-    /// func viewModelIsReleased() async {
+    /// @MainActor func viewModelIsReleased() async {
     ///     let viewModel = BookListViewModel(repository: BookRepositoryStub())
     ///     LeakTracker.current?.track(viewModel)
     /// }
