@@ -45,7 +45,6 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         /// gets the same virtual deadline, however much real time passes between its uses.
         var realDeadlines: [UInt64: Int64] = [:]
         var running = RunningThreads()
-        var misuses: [DispatchQueueMisuse] = []
 
         /// Pending blocks, cancelled work items left out: O(1) unless work items are pending.
         var liveCount: Int {
@@ -64,7 +63,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     public let blockLimitPerRun: Int
 
     private let state = Locked(State())
-    private let onMisuse: (@Sendable (DispatchQueueMisuse) -> Void)?
+    private let misuseLog: MisuseLog<DispatchQueueMisuse>
 
     /// Creates an empty queue at virtual time zero.
     ///
@@ -87,7 +86,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         self.label = label
         self.isMainQueue = isMainQueue
         self.blockLimitPerRun = max(1, blockLimitPerRun)
-        self.onMisuse = onMisuse
+        misuseLog = MisuseLog(onRecord: onMisuse)
     }
 
     // MARK: Inspection
@@ -137,16 +136,13 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     public var isIdle: Bool { pendingCount == 0 }
 
     /// The misuses recorded so far, oldest first.
-    public var misuses: [DispatchQueueMisuse] { state.withLock { $0.misuses } }
+    public var misuses: [DispatchQueueMisuse] { misuseLog.all }
 
     /// Returns the recorded misuses and forgets them, so each is reported once.
     ///
     /// - Returns: The misuses recorded since the last call.
     package func takeMisuses() -> [DispatchQueueMisuse] {
-        state.withLock { state in
-            defer { state.misuses = [] }
-            return state.misuses
-        }
+        misuseLog.take()
     }
 
     /// Whether the calling code is running inside one of this queue's blocks.
@@ -489,7 +485,6 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     }
 
     private func record(_ misuse: DispatchQueueMisuse) {
-        state.withLock { $0.misuses.append(misuse) }
-        onMisuse?(misuse)
+        misuseLog.record(misuse)
     }
 }

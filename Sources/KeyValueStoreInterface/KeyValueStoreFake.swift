@@ -32,10 +32,10 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
         var stored: [String: PropertyListValue] = [:]
         var registered: [String: PropertyListValue] = [:]
         var writes = KeyValueWriteRecord()
-        var misuses: [String] = []
     }
 
     private let state: Locked<State>
+    private let misuseLog = MisuseLog<String>()
 
     /// The global domain's values, read after the app's own values and before the registered
     /// defaults; the store never writes them.
@@ -114,16 +114,13 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
     public var registeredDefaults: [String: PropertyListValue] { state.withLock { $0.registered } }
 
     /// Explanations of calls the real store would have rejected, oldest first.
-    public var misuses: [String] { state.withLock { $0.misuses } }
+    public var misuses: [String] { misuseLog.all }
 
     /// Returns the misuses and forgets them.
     ///
     /// - Returns: The misuses recorded since the last call.
     package func takeMisuses() -> [String] {
-        state.withLock { state in
-            defer { state.misuses = [] }
-            return state.misuses
-        }
+        misuseLog.take()
     }
 
     /// Forgets the write record.
@@ -256,7 +253,7 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
             let message =
                 "set(_:forKey: \"\(defaultName)\") was given a \(type(of: value)), which is not a property-list value "
                 + "(UserDefaults raises an exception); store Data, e.g. with set(encoded:forKey:)"
-            state.withLock { $0.misuses.append(message) }
+            misuseLog.record(message)
             return
         }
         store(converted, forKey: defaultName)
@@ -322,16 +319,19 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
     ///
     /// - Parameter registrationDictionary: The defaults.
     public func register(defaults registrationDictionary: [String: Any]) {
-        state.withLock { state in
+        let rejected = state.withLock { state in
+            var rejected: [String] = []
             for (key, value) in registrationDictionary {
                 if let converted = PropertyListValue(value) {
                     state.registered[key] = converted
                 } else {
-                    state.misuses.append(
+                    rejected.append(
                         "register(defaults:) was given a \(type(of: value)) for \"\(key)\", which is not a property-list value")
                 }
             }
+            return rejected
         }
+        for misuse in rejected { misuseLog.record(misuse) }
     }
 
     // MARK: Internals

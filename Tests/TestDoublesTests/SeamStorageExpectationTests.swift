@@ -88,6 +88,26 @@ struct SeamKeyValueStoreTests {
         #expect(failures.first?.message.contains("was given a Theme, which is not a property-list value") == true)
     }
 
+    @Test("Rejected registered defaults are each reported once, in the order they were recorded")
+    func registrationMisusesAreReportedOnce() {
+        struct Theme {}
+        let store = KeyValueStoreFake()
+        store.register(defaults: ["theme": Theme()])
+        store.set(Theme(), forKey: "theme")
+
+        let failures = FailureReporter.collectFailures { store.expectNoMisuse() }
+        let again = FailureReporter.collectFailures { store.expectNoMisuse() }
+
+        #expect(
+            failures.map(\.message) == [
+                "register(defaults:) was given a Theme for \"theme\", which is not a property-list value",
+                "set(_:forKey: \"theme\") was given a Theme, which is not a property-list value "
+                    + "(UserDefaults raises an exception); store Data, e.g. with set(encoded:forKey:)",
+            ])
+        #expect(again.isEmpty)
+        #expect(store.misuses.isEmpty)
+    }
+
     @Test("The unimplemented store reports each call and returns UserDefaults' missing-key values")
     func unimplementedStoreReports() {
         let store = UnimplementedKeyValueStore()

@@ -87,12 +87,6 @@ public final class TestClock: Clock, Sendable {
         let continuation: CheckedContinuation<Void, any Error>
     }
 
-    private struct Waiter {
-        let id: Int
-        let count: Int
-        let continuation: CheckedContinuation<Bool, Never>
-    }
-
     /// The one sleeper an `advance` has just woken and is letting settle.
     private struct Settling {
         let id: Int
@@ -108,25 +102,32 @@ public final class TestClock: Clock, Sendable {
         var nextID = 0
         var sleepers: [Sleeper] = []
         var cancelledBeforeRegistration: Set<Int> = []
-        var waiters: [Waiter] = []
-        var watchdogs: [Int: Task<Void, Never>] = [:]
+        /// The tasks in `waitForSleepers`; its count follows `sleepers.count`.
+        var sleeperWaits = DoublesWaitList()
         /// The time each woken task reads until it sleeps again: its own deadline, not the
         /// target of the `advance` that woke it.
         var taskNow: [Int: Instant] = [:]
         var settling: Settling?
 
-        /// Removes the waiters that enough sleepers satisfy, with their watchdogs.
-        mutating func takeSatisfiedWaiters() -> [(Waiter, Task<Void, Never>?)] {
-            let count = sleepers.count
-            let satisfied = waiters.filter { $0.count <= count }
-            waiters.removeAll { $0.count <= count }
-            return satisfied.map { ($0, watchdogs.removeValue(forKey: $0.id)) }
+        /// Adds a sleeper; returns the `waitForSleepers` waiters it satisfies.
+        mutating func addSleeper(_ sleeper: Sleeper) -> [DoublesWaitList.Waiter]? {
+            sleepers.append(sleeper)
+            return sleeperWaits.setCount(sleepers.count)
         }
 
-        /// Removes one waiter, with its watchdog.
-        mutating func takeWaiter(_ id: Int) -> (Waiter, Task<Void, Never>?)? {
-            guard let index = waiters.firstIndex(where: { $0.id == id }) else { return nil }
-            return (waiters.remove(at: index), watchdogs.removeValue(forKey: id))
+        /// Removes the sleeper at `index`.
+        mutating func removeSleeper(at index: Int) -> Sleeper {
+            let sleeper = sleepers.remove(at: index)
+            _ = sleeperWaits.setCount(sleepers.count)
+            return sleeper
+        }
+
+        /// Removes and returns every sleeper.
+        mutating func removeAllSleepers() -> [Sleeper] {
+            let all = sleepers
+            sleepers = []
+            _ = sleeperWaits.setCount(0)
+            return all
         }
 
         /// Removes and returns the earliest sleeper due by `limit`, in (deadline, submission)
@@ -135,7 +136,7 @@ public final class TestClock: Clock, Sendable {
             guard let index = sleepers.indices.min(by: { TestClock.wakeOrder(sleepers[$0], sleepers[$1]) }),
                 sleepers[index].deadline <= limit
             else { return nil }
-            return sleepers.remove(at: index)
+            return removeSleeper(at: index)
         }
     }
 
@@ -199,7 +200,7 @@ public final class TestClock: Clock, Sendable {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 enum Outcome {
                     case wakeNow, cancelled
-                    case sleeping([(Waiter, Task<Void, Never>?)])
+                    case sleeping([DoublesWaitList.Waiter]?)
                 }
                 let outcome: Outcome = state.withLock { state in
                     if state.cancelledBeforeRegistration.remove(id) != nil { return .cancelled }
@@ -209,26 +210,23 @@ public final class TestClock: Clock, Sendable {
                         if let own = state.taskNow[task], own < deadline { state.taskNow[task] = deadline }
                         return .wakeNow
                     }
-                    state.sleepers.append(Sleeper(id: id, task: task, deadline: deadline, continuation: continuation))
+                    let ready = state.addSleeper(Sleeper(id: id, task: task, deadline: deadline, continuation: continuation))
                     state.taskNow[task] = nil
-                    return .sleeping(state.takeSatisfiedWaiters())
+                    return .sleeping(ready)
                 }
                 switch outcome {
                 case .wakeNow:
                     continuation.resume()
                 case .cancelled:
                     continuation.resume(throwing: CancellationError())
-                case .sleeping(let waiters):
-                    for (waiter, watchdog) in waiters {
-                        watchdog?.cancel()
-                        waiter.continuation.resume(returning: true)
-                    }
+                case .sleeping(let ready):
+                    if let ready { DoublesWaitList.resume(ready) }
                 }
             }
         } onCancel: {
             let sleeper: Sleeper? = state.withLock { state in
                 if let index = state.sleepers.firstIndex(where: { $0.id == id }) {
-                    return state.sleepers.remove(at: index)
+                    return state.removeSleeper(at: index)
                 }
                 state.cancelledBeforeRegistration.insert(id)
                 return nil
@@ -413,40 +411,8 @@ public final class TestClock: Clock, Sendable {
         column: UInt = #column
     ) async -> Bool {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        let id = state.withLock { state in
-            defer { state.nextID += 1 }
-            return state.nextID
-        }
-        let satisfied = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-                let ready = state.withLock { state in
-                    if state.sleepers.count >= count { return true }
-                    state.waiters.append(Waiter(id: id, count: count, continuation: continuation))
-                    return false
-                }
-                if ready {
-                    continuation.resume(returning: true)
-                    return
-                }
-                // The safety net: real time only matters when the awaited sleep never comes.
-                let watchdog = Task { [state] in
-                    try? await Task.sleep(for: timeout)
-                    guard !Task.isCancelled else { return }
-                    state.withLock { $0.takeWaiter(id) }?.0.continuation.resume(returning: false)
-                }
-                let stillWaiting = state.withLock { state in
-                    guard state.waiters.contains(where: { $0.id == id }) else { return false }
-                    state.watchdogs[id] = watchdog
-                    return true
-                }
-                if !stillWaiting { watchdog.cancel() }
-            }
-        } onCancel: {
-            if let (waiter, watchdog) = state.withLock({ $0.takeWaiter(id) }) {
-                watchdog?.cancel()
-                waiter.continuation.resume(returning: false)
-            }
-        }
+        // The timeout is only a safety net: the sleep registration itself resumes the wait.
+        let satisfied = await waitForCount(count, timeout: DoublesTimeout(timeout))
         if !satisfied && !Task.isCancelled {
             let sleeping = state.withLock { $0.sleepers.sorted(by: Self.wakeOrder).map(\.deadline) }
             FailureReporter.report(
@@ -480,8 +446,7 @@ public final class TestClock: Clock, Sendable {
         column: UInt = #column
     ) {
         let (now, left) = state.withLock { state in
-            defer { state.sleepers = [] }
-            return (state.now, state.sleepers.sorted(by: Self.wakeOrder))
+            (state.now, state.removeAllSleepers().sorted(by: Self.wakeOrder))
         }
         guard !left.isEmpty else { return }
         FailureReporter.report(
@@ -495,5 +460,12 @@ public final class TestClock: Clock, Sendable {
 
     private static func wakeOrder(_ lhs: Sleeper, _ rhs: Sleeper) -> Bool {
         lhs.deadline != rhs.deadline ? lhs.deadline < rhs.deadline : lhs.id < rhs.id
+    }
+}
+
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+extension TestClock: DoublesWaitListOwner {
+    func withWaitList<R>(_ body: (inout DoublesWaitList) -> R) -> R {
+        state.withLock { body(&$0.sleeperWaits) }
     }
 }

@@ -81,32 +81,10 @@ struct DoublesCallLog<Input> {
         } else {
             headline += "some calls had other arguments"
         }
-        var lines = [headline]
-        var reported = 0
-        var unreported = 0
-        for index in 0..<max(seen.count, expected.count) {
-            let line: String?
-            switch (index < expected.count ? expected[index] : nil, index < seen.count ? seen[index] : nil) {
-            case let (expectedInput?, seenInput?) where !equal(expectedInput, seenInput):
-                line =
-                    "  call #\(index + 1) differs:\n"
-                    + Self.block(differences(expectedInput, seenInput), expected: describe(expectedInput), actual: describe(seenInput))
-            case let (expectedInput?, nil):
-                line = "  call #\(index + 1) missing: expected \(describe(expectedInput))"
-            case let (nil, seenInput?):
-                line = "  call #\(index + 1) unexpected: \(describe(seenInput))"
-            default:
-                line = nil
-            }
-            guard let line else { continue }
-            if reported < Self.listLimit {
-                lines.append(line)
-                reported += 1
-            } else {
-                unreported += 1
-            }
-        }
-        if unreported > 0 { lines.append("  … and \(unreported) more \(unreported == 1 ? "difference" : "differences")") }
+        let lines =
+            [headline]
+            + DoublesSequenceDiff.lines(
+                expected: expected, actual: seen, noun: "call", describe: describe, equal: equal, differences: differences)
         return lines.joined(separator: "\n")
     }
 

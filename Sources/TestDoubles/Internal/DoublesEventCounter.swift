@@ -1,35 +1,35 @@
 import TestSupportCore
 
-/// Counts events (arrivals, dispatched actions) under a lock of its own and lets a task await a
-/// count, resuming it from a continuation the moment the count is reached: no polling, no
-/// sleeps on the success path.
+/// Counts events (arrivals, dispatched actions) in a ``DoublesWaitList`` under a lock of its own
+/// and lets a task await a count, resuming it from a continuation the moment the count is
+/// reached: no polling, no sleeps on the success path.
 ///
 /// Owners call ``increment()`` after they record an event, outside their own lock, so the
 /// waiters it resumes never run under it.
-final class DoublesEventCounter: DoublesWaitListOwner {
+package final class DoublesEventCounter: DoublesWaitListOwner {
     private let list = Locked(DoublesWaitList())
 
     /// The current count.
-    var count: Int { list.withLock { $0.count } }
+    package var count: Int { list.withLock { $0.count } }
 
-    func withWaitList<R>(_ body: (inout DoublesWaitList) -> R) -> R {
+    package func withWaitList<R>(_ body: (inout DoublesWaitList) -> R) -> R {
         list.withLock(body)
     }
 
     /// Adds one event and resumes every waiter whose threshold is now reached.
-    func increment() {
+    package func increment() {
         if let ready = list.withLock({ $0.increment() }) { DoublesWaitList.resume(ready) }
     }
 
     /// Sets the count back to zero; pending waiters keep waiting for new events.
-    func reset() {
+    package func reset() {
         list.withLock { $0.count = 0 }
     }
 
     /// Waits until the count reaches `threshold` or `timeout` passes.
     ///
     /// - Returns: `true` when the count was reached, `false` on timeout or cancellation.
-    func wait(for threshold: Int, timeout: DoublesTimeout) async -> Bool {
+    package func wait(for threshold: Int, timeout: DoublesTimeout) async -> Bool {
         await waitForCount(threshold, timeout: timeout)
     }
 }

@@ -2,18 +2,18 @@ import TestSupportCore
 
 /// A safety timeout stored as nanoseconds with its text for failure messages, so waiting needs
 /// no `Duration` (iOS 16 / macOS 13) below the API that takes one.
-struct DoublesTimeout: Sendable {
+package struct DoublesTimeout: Sendable {
     /// How long to wait, in nanoseconds.
-    let nanoseconds: UInt64
+    package let nanoseconds: UInt64
     /// The timeout as failure messages print it, such as `5 s`.
-    let text: String
+    package let text: String
 
     /// The default safety timeout of every wait in the module: 5 seconds.
-    static let standard = DoublesTimeout(nanoseconds: 5_000_000_000, text: "5 s")
+    package static let standard = DoublesTimeout(nanoseconds: 5_000_000_000, text: "5 s")
 
     /// A timeout from a `Duration`; negative durations wait not at all.
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
-    init(_ duration: Duration) {
+    package init(_ duration: Duration) {
         let (seconds, attoseconds) = duration.components
         if seconds < 0 || (seconds == 0 && attoseconds <= 0) {
             nanoseconds = 0

@@ -62,14 +62,4 @@ enum DoublesValueDiff {
         }
         return lines
     }
-
-    /// The differences as one indented block, or a whole-value comparison when the mirrors
-    /// show nothing.
-    static func diffBlock(expected: Any, actual: Any) -> String {
-        let lines = differences(expected: expected, actual: actual)
-        if lines.isEmpty {
-            return "    expected \(describe(expected)), got \(describe(actual))"
-        }
-        return lines.map { "    \($0)" }.joined(separator: "\n")
-    }
 }

@@ -1,31 +1,45 @@
 import TestSupportCore
 
-/// The count of events (calls, arrivals, handled actions) an owner has recorded and the tasks
-/// waiting for it to reach a threshold, kept inside the owner's own lock so that recording an
-/// event and waking its waiters needs no second lock.
+/// The package's one wait-with-timeout engine: a count an owner keeps (calls, arrivals, handled
+/// actions, tasks sleeping on a clock) and the tasks waiting for it to reach a threshold, kept
+/// inside the owner's own lock so that changing the count and waking its waiters needs no second
+/// lock.
+///
+/// Spies, the recording store and ``DoublesEventCounter`` count events with ``increment()``;
+/// ``TestClock`` follows a level (how many tasks sleep on it) with ``setCount(_:)``.
 @usableFromInline
-struct DoublesWaitList: Sendable {
+package struct DoublesWaitList: Sendable {
     @usableFromInline
-    struct Waiter: Sendable {
+    package struct Waiter: Sendable {
         let threshold: Int
         let continuation: CheckedContinuation<Bool, Never>
         var timeoutTask: Task<Void, Never>?
     }
 
-    /// How many events were recorded since creation or the last reset.
-    @usableFromInline var count = 0
+    /// How many events were recorded since creation or the last reset, or the level the owner
+    /// follows.
+    @usableFromInline package var count = 0
     var nextID: UInt64 = 0
     @usableFromInline var waiters: [UInt64: Waiter] = [:]
 
     @usableFromInline
-    init() {}
+    package init() {}
 
     /// Counts one event; returns the waiters it satisfies (removed from the list), or `nil` when
     /// nobody waits: the common case, one comparison.
     @inlinable
-    mutating func increment() -> [Waiter]? {
+    package mutating func increment() -> [Waiter]? {
         count += 1
         if waiters.isEmpty { return nil }
+        return takeReady()
+    }
+
+    /// Sets the count to a level the owner follows; returns the waiters it satisfies (removed
+    /// from the list), or `nil` when nobody waits or the count went down.
+    package mutating func setCount(_ newCount: Int) -> [Waiter]? {
+        let rose = newCount > count
+        count = newCount
+        if !rose || waiters.isEmpty { return nil }
         return takeReady()
     }
 
@@ -38,7 +52,7 @@ struct DoublesWaitList: Sendable {
 
     /// Resumes waiters taken from the list; call it outside the owner's lock.
     @usableFromInline
-    static func resume(_ ready: [Waiter]) {
+    package static func resume(_ ready: [Waiter]) {
         for waiter in ready {
             waiter.timeoutTask?.cancel()
             waiter.continuation.resume(returning: true)
@@ -47,6 +61,9 @@ struct DoublesWaitList: Sendable {
 }
 
 /// A type that keeps a ``DoublesWaitList`` under its lock and lets tasks wait on it.
+///
+/// Internal, not `package`: the API baseline lists a public type's conformances, and spies, the
+/// store and the clock conform.
 protocol DoublesWaitListOwner: AnyObject, Sendable {
     /// Runs `body` on the wait list under the owner's lock.
     func withWaitList<R>(_ body: (inout DoublesWaitList) -> R) -> R

@@ -23,10 +23,8 @@ extension KeyValueStoreFake {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        for misuse in takeMisuses() {
-            FailureReporter.report(misuse, at: site)
-        }
+        DoublesMisuseReport.expectNoMisuse(
+            takeMisuses(), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), message: { $0 })
     }
 }
 

@@ -55,10 +55,8 @@ extension ManualDispatchQueue {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        for misuse in takeMisuses() {
-            FailureReporter.report(misuse.message, at: site)
-        }
+        DoublesMisuseReport.expectNoMisuse(
+            takeMisuses(), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), message: \.message)
     }
 }
 
@@ -79,9 +77,7 @@ extension ImmediateDispatchQueue {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        for misuse in takeMisuses() {
-            FailureReporter.report(misuse.message, at: site)
-        }
+        DoublesMisuseReport.expectNoMisuse(
+            takeMisuses(), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), message: \.message)
     }
 }

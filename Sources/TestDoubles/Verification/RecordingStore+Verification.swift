@@ -144,26 +144,15 @@ extension RecordingStore where Action: Equatable {
     ) {
         let actions = dispatchedActions
         guard actions != expected else { return }
-        var lines = ["Expected \(expected.count) dispatched actions, got \(actions.count)"]
-        if actions.count == expected.count { lines = ["Expected other dispatched actions"] }
-        // At most ten differences are spelled out; the rest are counted, so a long mismatch
-        // stays readable and cheap.
-        var unreported = 0
-        for index in 0..<max(actions.count, expected.count) {
-            let line: String
-            switch (index < expected.count ? expected[index] : nil, index < actions.count ? actions[index] : nil) {
-            case let (expectedAction?, seenAction?) where expectedAction != seenAction:
-                line = "  action #\(index + 1) differs:\n" + DoublesValueDiff.diffBlock(expected: expectedAction, actual: seenAction)
-            case let (expectedAction?, nil):
-                line = "  action #\(index + 1) missing: expected \(DoublesValueDiff.describe(expectedAction))"
-            case let (nil, seenAction?):
-                line = "  action #\(index + 1) unexpected: \(DoublesValueDiff.describe(seenAction))"
-            default:
-                continue
-            }
-            if lines.count <= DoublesCallLog<Action>.listLimit { lines.append(line) } else { unreported += 1 }
-        }
-        if unreported > 0 { lines.append("  … and \(unreported) more \(unreported == 1 ? "difference" : "differences")") }
+        let headline =
+            actions.count == expected.count
+            ? "Expected other dispatched actions" : "Expected \(expected.count) dispatched actions, got \(actions.count)"
+        let lines =
+            [headline]
+            + DoublesSequenceDiff.lines(
+                expected: expected, actual: actions, noun: "action", describe: { DoublesValueDiff.describe($0) }, equal: ==,
+                differences: { DoublesValueDiff.differences(expected: $0, actual: $1) }
+            )
         FailureReporter.report(
             lines.joined(separator: "\n"),
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
