@@ -167,3 +167,28 @@ public final class UnimplementedKeyValueStore: KeyValueStoreInterface, Sendable 
         return [:]
     }
 }
+
+extension KeyValueStoreInterface where Self == UnimplementedKeyValueStore {
+    /// A key-value store that fails the test when used.
+    ///
+    /// The unimplemented flavour of the key-value seam, beside `.fake` in KeyValueStoreInterface.
+    ///
+    /// ```swift
+    /// let settings = ReadingSettings(store: .unimplemented())  // fails at this line: creating settings registers defaults
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: A new unimplemented store.
+    public static func unimplemented(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> UnimplementedKeyValueStore {
+        UnimplementedKeyValueStore(fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+}

@@ -110,3 +110,28 @@ public final class UnimplementedKeychain: KeychainInterface {
         throw fail("accounts(in: \(scope))")
     }
 }
+
+extension KeychainInterface where Self == UnimplementedKeychain {
+    /// A keychain that fails the test when used.
+    ///
+    /// The unimplemented flavour of the keychain seam, beside `.fake` in KeychainInterface.
+    ///
+    /// ```swift
+    /// let tokens = TokenStore(keychain: .unimplemented())  // creating the store must not touch the keychain
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: A new unimplemented keychain.
+    public static func unimplemented(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> UnimplementedKeychain {
+        UnimplementedKeychain(fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+}
