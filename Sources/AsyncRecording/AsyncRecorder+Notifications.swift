@@ -4,8 +4,6 @@ import TestSupportCore
 extension AsyncRecorder {
     /// Starts recording the notifications of one name, each turned into a value by a closure.
     ///
-    /// Starts recording the notifications named `name`, turned into values by `transform`.
-    ///
     /// ```swift
     /// let recorder = AsyncRecorder(notificationsNamed: .libraryDidChange, center: center) {
     ///     $0.userInfo?["count"] as? Int

@@ -44,8 +44,9 @@ extension AsyncRecorder {
 }
 
 extension Publisher where Output: Sendable {
-    /// Starts recording this publisher (Apple platforms only): a shorthand for
-    /// ``AsyncRecorder/init(_:label:)``.
+    /// Starts recording this publisher, on Apple platforms.
+    ///
+    /// A shorthand for ``AsyncRecorder/init(_:label:)``.
     ///
     /// ```swift
     /// let recorder = viewModel.$books.record()

@@ -5,9 +5,7 @@ import TestSupportCore
 /// A key-value store double for code paths that must not read or write settings: every call reports
 /// a failure at the line that created it.
 ///
-/// A key-value store double for code paths that must not read or write settings: every call
-/// reports a failure at the line that created it; getters return `UserDefaults`' values for a
-/// missing key and setters store nothing.
+/// Getters return `UserDefaults`' values for a missing key and setters store nothing.
 ///
 /// ```swift
 /// let settings = ReadingSettings(store: UnimplementedKeyValueStore())
@@ -32,10 +30,11 @@ public final class UnimplementedKeyValueStore: KeyValueStoreInterface, Sendable 
     }
 
     /// Reports, on the calling task, every use of the double made on another thread and not yet
-    /// reported; a use on the test's own task has failed the test already.
+    /// reported.
     ///
-    /// Call it at the end of a Swift Testing test whose code under test may have used the double
-    /// from another thread; under XCTest every use is reported at once.
+    /// A use on the test's own task has failed the test already. Call it at the end of a Swift
+    /// Testing test whose code under test may have used the double from another thread; under
+    /// XCTest every use is reported at once.
     public func expectNotUsed() { uses.flush() }
 
     private func fail(_ call: String) {

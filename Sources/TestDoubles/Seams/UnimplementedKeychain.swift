@@ -5,8 +5,7 @@ import TestSupportCore
 /// A keychain double for code paths that must not touch the keychain: every call reports a failure
 /// at the line that created it and throws.
 ///
-/// A keychain double for code paths that must not touch the keychain: every call reports a
-/// failure at the line that created it and throws `KeychainError.unimplemented`.
+/// It throws `KeychainError.unimplemented`.
 ///
 /// ```swift
 /// let store = TokenStore(keychain: UnimplementedKeychain())   // a cached token: no keychain
@@ -32,10 +31,11 @@ public final class UnimplementedKeychain: KeychainInterface {
     }
 
     /// Reports, on the calling task, every use of the double made on another thread and not yet
-    /// reported; a use on the test's own task has failed the test already.
+    /// reported.
     ///
-    /// Call it at the end of a Swift Testing test whose code under test may have used the double
-    /// from another thread; under XCTest every use is reported at once.
+    /// A use on the test's own task has failed the test already. Call it at the end of a Swift
+    /// Testing test whose code under test may have used the double from another thread; under
+    /// XCTest every use is reported at once.
     public func expectNotUsed() { uses.flush() }
 
     private func fail(_ call: String) -> KeychainError {
@@ -45,7 +45,7 @@ public final class UnimplementedKeychain: KeychainInterface {
 
     /// Reports a failure and throws the unimplemented error.
     ///
-    /// Reports a failure and throws `KeychainError.unimplemented`.
+    /// The error is `KeychainError.unimplemented`.
     ///
     /// - Parameters:
     ///   - data: Ignored.
@@ -58,7 +58,7 @@ public final class UnimplementedKeychain: KeychainInterface {
 
     /// Reports a failure and throws the unimplemented error.
     ///
-    /// Reports a failure and throws `KeychainError.unimplemented`.
+    /// The error is `KeychainError.unimplemented`.
     ///
     /// - Parameters:
     ///   - account: The account, for the message.
@@ -70,7 +70,7 @@ public final class UnimplementedKeychain: KeychainInterface {
 
     /// Reports a failure and throws the unimplemented error.
     ///
-    /// Reports a failure and throws `KeychainError.unimplemented`.
+    /// The error is `KeychainError.unimplemented`.
     ///
     /// - Parameters:
     ///   - data: Ignored.
@@ -82,7 +82,7 @@ public final class UnimplementedKeychain: KeychainInterface {
 
     /// Reports a failure and throws the unimplemented error.
     ///
-    /// Reports a failure and throws `KeychainError.unimplemented`.
+    /// The error is `KeychainError.unimplemented`.
     ///
     /// - Parameters:
     ///   - account: The account, for the message.
@@ -93,7 +93,7 @@ public final class UnimplementedKeychain: KeychainInterface {
 
     /// Reports a failure and throws the unimplemented error.
     ///
-    /// Reports a failure and throws `KeychainError.unimplemented`.
+    /// The error is `KeychainError.unimplemented`.
     ///
     /// - Parameter scope: The scope, for the message.
     public func deleteAll(in scope: KeychainScope) throws(KeychainError) {
@@ -102,7 +102,7 @@ public final class UnimplementedKeychain: KeychainInterface {
 
     /// Reports a failure and throws the unimplemented error.
     ///
-    /// Reports a failure and throws `KeychainError.unimplemented`.
+    /// The error is `KeychainError.unimplemented`.
     ///
     /// - Parameter scope: The scope, for the message.
     /// - Returns: Never returns.

@@ -26,8 +26,7 @@ extension MethodSpy {
 
     /// Reports a failure at the caller's line unless the method was called exactly so many times.
     ///
-    /// Reports a failure at the caller's line unless the method was called exactly `times`
-    /// times; the message lists the calls seen.
+    /// The message lists the calls seen.
     ///
     /// ```swift
     /// repository.saveSpy.expectCalled(times: 2)
@@ -76,8 +75,7 @@ extension MethodSpy {
     /// Reports a failure at the caller's line unless at least one call's input satisfies a
     /// predicate.
     ///
-    /// Reports a failure at the caller's line unless at least one call's input satisfies
-    /// `predicate`: for inputs that are not `Equatable`, such as tuples.
+    /// For inputs that are not `Equatable`, such as tuples.
     ///
     /// ```swift
     /// repository.saveSpy.expectCalled(matching: "the book, finished") { $0.id == book.id && $0.status == .finished }
@@ -119,8 +117,7 @@ extension MethodSpy where Input: Equatable {
     /// Reports a failure at the caller's line unless at least one call had exactly the expected
     /// input.
     ///
-    /// Reports a failure at the caller's line unless at least one call had exactly `expected`
-    /// as its input; the message shows, property by property, how the closest call differs.
+    /// The message shows, property by property, how the closest call differs.
     ///
     /// ```swift
     /// repository.saveSpy.expectCalled(with: finishedBook)
@@ -156,9 +153,6 @@ extension MethodSpy where Input: Equatable {
     /// Reports a failure at the caller's line unless the method was called exactly once, with the
     /// expected input.
     ///
-    /// Reports a failure at the caller's line unless the method was called exactly once, with
-    /// `expected` as its input.
-    ///
     /// ```swift
     /// repository.fetchPageSpy.expectCalledOnce(with: 1)
     /// ```
@@ -182,8 +176,7 @@ extension MethodSpy where Input: Equatable {
     /// Reports a failure at the caller's line unless the calls' inputs are exactly the expected
     /// ones, in order.
     ///
-    /// Reports a failure at the caller's line unless the calls' inputs are exactly `expected`,
-    /// in order; the message names each call that differs and how.
+    /// The message names each call that differs and how.
     ///
     /// ```swift
     /// repository.fetchPageSpy.expectCalls([1, 2, 3])
