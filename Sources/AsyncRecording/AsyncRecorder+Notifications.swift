@@ -4,8 +4,6 @@ import TestSupportCore
 extension AsyncRecorder {
     /// Starts recording the notifications of one name, each turned into a value by a closure.
     ///
-    /// Starts recording the notifications named `name`, turned into values by `transform`.
-    ///
     /// ```swift
     /// let center = NotificationCenter()
     /// let recorder = AsyncRecorder(notificationsNamed: bookImportDidFinish, center: center) {

@@ -35,8 +35,6 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
 
     /// Starts recording a sequence at once, on a task of its own.
     ///
-    /// Starts recording `sequence` at once, on a task of its own.
-    ///
     /// ```swift
     /// let recorder = AsyncRecorder(BookImporter().importBooks(["Dune", "Emma"]))
     /// ```
@@ -116,8 +114,6 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
 
     /// Waits for the next value not yet handed out and returns it, up to a timeout.
     ///
-    /// Waits up to `timeout` for the next value not yet handed out and returns it.
-    ///
     /// - Parameters:
     ///   - timeout: How long to wait before failing; `.zero` looks only at what already arrived.
     ///   - fileID: The caller's file ID.
@@ -146,8 +142,6 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
 
     /// Waits for a number of values not yet handed out and returns them.
     ///
-    /// Waits for the next `count` values not yet handed out and returns them.
-    ///
     /// ```swift
     /// let recorder = AsyncRecorder(BookImporter().importBooks(["Dune", "Emma"]))
     /// let progress = await recorder.values(count: 2)
@@ -173,8 +167,6 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
     }
 
     /// Waits for a number of values not yet handed out and returns them, up to a timeout.
-    ///
-    /// Waits up to `timeout` for the next `count` values not yet handed out and returns them.
     ///
     /// - Parameters:
     ///   - count: How many values to wait for.
@@ -202,8 +194,6 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
 
     /// Waits for as many values as expected and fails the test unless they equal the expected ones.
     ///
-    /// Waits for as many values as `expected` holds and fails the test unless they are equal.
-    ///
     /// ```swift
     /// let recorder = AsyncRecorder(BookImporter().importBooks(["Dune", "Emma", "Piranesi"]))
     /// await recorder.expectValues([1, 2, 3])
@@ -230,9 +220,6 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
 
     /// Waits, up to a timeout, for as many values as expected and fails the test unless they equal
     /// the expected ones.
-    ///
-    /// Waits up to `timeout` for as many values as `expected` holds and fails the test unless
-    /// they are equal.
     ///
     /// - Parameters:
     ///   - expected: The values the source should produce next, in order.
@@ -295,8 +282,7 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
 
     /// Waits for the source to finish and fails the test if it fails or does not finish in time.
     ///
-    /// Waits up to `timeout` for the source to finish and fails the test if it fails or does not
-    /// finish in time.
+    /// It waits up to `timeout`.
     ///
     /// - Parameters:
     ///   - timeout: How long to wait before failing; `.zero` looks only at what already happened.
@@ -357,8 +343,7 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
     /// Waits for the source to fail and returns its error; fails the test if it finishes instead or
     /// does not end in time.
     ///
-    /// Waits up to `timeout` for the source to fail and returns its error; fails the test if it
-    /// finishes instead or does not end in time.
+    /// It waits up to `timeout`.
     ///
     /// - Parameters:
     ///   - timeout: How long to wait before failing; `.zero` looks only at what already happened.

@@ -46,8 +46,9 @@ extension AsyncRecorder {
 }
 
 extension Publisher where Output: Sendable {
-    /// Starts recording this publisher (Apple platforms only): a shorthand for
-    /// ``AsyncRecorder/init(_:label:)``.
+    /// Starts recording this publisher, on Apple platforms.
+    ///
+    /// A shorthand for ``AsyncRecorder/init(_:label:)``.
     ///
     /// ```swift
     /// // Apple platforms only: Combine

@@ -6,15 +6,11 @@ public struct RecordedNotification: Sendable, Hashable, CustomStringConvertible 
     /// The notification's name.
     public var name: Notification.Name
     /// The sender's description, or nothing when the notification had no sender.
-    ///
-    /// `nil` when the notification had no sender.
     public var objectDescription: String?
     /// The user info's keys and values, described as text.
     public var userInfo: [String: String]
 
     /// Captures a notification's name, sender and user info.
-    ///
-    /// Captures `notification`.
     ///
     /// - Parameter notification: The notification to keep.
     public init(_ notification: Notification) {

@@ -6,7 +6,7 @@ import Foundation
 extension DispatchQueue: DispatchQueueInterface {
     /// Whether this queue is the main queue.
     ///
-    /// Whether this queue is `DispatchQueue.main`.
+    /// That is, whether it is `DispatchQueue.main`.
     ///
     /// Compared by label: on Linux `DispatchQueue.main` hands out a new wrapper object on each
     /// access, so identity says nothing.
@@ -14,18 +14,18 @@ extension DispatchQueue: DispatchQueueInterface {
 
     /// Whether the caller is on the main thread, for the main queue; false for any other queue.
     ///
-    /// `Thread.isMainThread` for the main queue; `false` for any other queue, since Dispatch
-    /// offers no reliable "current queue" query.
+    /// That is `Thread.isMainThread` for the main queue; any other queue answers `false`, since
+    /// Dispatch offers no reliable "current queue" query.
     public var isCurrentQueue: Bool { isMainQueue && Thread.isMainThread }
 
     /// The current uptime: a real queue keeps real time.
     ///
-    /// `DispatchTime.now()`: a real queue keeps real time.
+    /// `DispatchTime.now()`.
     public var now: DispatchTime { DispatchTime.now() }
 
     /// Submits work to run asynchronously, forwarding to the queue's own method.
     ///
-    /// Forwards to `async(group:qos:flags:execute:)`.
+    /// The queue's method is `async(group:qos:flags:execute:)`.
     ///
     /// - Parameters:
     ///   - group: The group, or `nil`.
@@ -43,7 +43,7 @@ extension DispatchQueue: DispatchQueueInterface {
 
     /// Submits a work item to run asynchronously, forwarding to the queue's own method.
     ///
-    /// Forwards to `async(execute:)` with the work item.
+    /// The queue's method is `async(execute:)`.
     ///
     /// - Parameter workItem: The work item.
     public func scheduleAsync(_ workItem: DispatchWorkItem) {
@@ -52,7 +52,7 @@ extension DispatchQueue: DispatchQueueInterface {
 
     /// Submits work to run after a deadline, forwarding to the queue's own method.
     ///
-    /// Forwards to `asyncAfter(deadline:qos:flags:execute:)`.
+    /// The queue's method is `asyncAfter(deadline:qos:flags:execute:)`.
     ///
     /// - Parameters:
     ///   - deadline: When the work may run.
@@ -70,7 +70,7 @@ extension DispatchQueue: DispatchQueueInterface {
 
     /// Submits work to run after a wall-clock deadline, forwarding to the queue's own method.
     ///
-    /// Forwards to `asyncAfter(wallDeadline:qos:flags:execute:)`.
+    /// The queue's method is `asyncAfter(wallDeadline:qos:flags:execute:)`.
     ///
     /// - Parameters:
     ///   - wallDeadline: When the work may run.
@@ -88,7 +88,7 @@ extension DispatchQueue: DispatchQueueInterface {
 
     /// Submits a work item to run after a deadline, forwarding to the queue's own method.
     ///
-    /// Forwards to `asyncAfter(deadline:execute:)` with the work item.
+    /// The queue's method is `asyncAfter(deadline:execute:)`.
     ///
     /// - Parameters:
     ///   - workItem: The work item.
@@ -100,7 +100,7 @@ extension DispatchQueue: DispatchQueueInterface {
     /// Submits a work item to run after a wall-clock deadline, forwarding to the queue's own
     /// method.
     ///
-    /// Forwards to `asyncAfter(wallDeadline:execute:)` with the work item.
+    /// The queue's method is `asyncAfter(wallDeadline:execute:)`.
     ///
     /// - Parameters:
     ///   - workItem: The work item.
@@ -111,7 +111,7 @@ extension DispatchQueue: DispatchQueueInterface {
 
     /// Runs work on the queue and waits for it, forwarding to the queue's own method.
     ///
-    /// Forwards to `sync(execute:)`.
+    /// The queue's method is `sync(execute:)`.
     ///
     /// - Parameter work: The work.
     /// - Returns: What `work` returns.

@@ -1,7 +1,7 @@
 extension DispatchQueueInterface where Self == ImmediateDispatchQueue {
     /// A queue that runs every block at once, delayed ones included.
     ///
-    /// A queue that runs every block at once, `asyncAfter` included.
+    /// Including `asyncAfter`.
     ///
     /// ```swift
     /// let viewModel = BookSearchViewModel(queue: .immediate) { _ in [] }
@@ -10,7 +10,7 @@ extension DispatchQueueInterface where Self == ImmediateDispatchQueue {
 
     /// A main-queue double that runs every block at once and says it is the main queue.
     ///
-    /// A main-queue double that runs every block at once and answers `isMainQueue == true`.
+    /// It answers `isMainQueue == true`.
     public static var immediateMain: ImmediateDispatchQueue {
         ImmediateDispatchQueue(label: "main (immediate)", isMainQueue: true)
     }
@@ -26,7 +26,7 @@ extension DispatchQueueInterface where Self == ManualDispatchQueue {
 
     /// A new main-queue double with virtual time that says it is the main queue.
     ///
-    /// A new main-queue double with virtual time; it answers `isMainQueue == true`.
+    /// It answers `isMainQueue == true`.
     public static var manualMain: ManualDispatchQueue {
         ManualDispatchQueue(label: "main (manual)", isMainQueue: true)
     }

@@ -3,8 +3,8 @@
 /// The part of a dispatch queue that app code calls, as a protocol, so a test can inject a queue it
 /// controls.
 ///
-/// The part of `DispatchQueue` that app code calls, as a protocol, so a test can inject a queue
-/// it controls.
+/// `DispatchQueue` conforms, and so do the doubles ``ManualDispatchQueue`` and
+/// ``ImmediateDispatchQueue``.
 ///
 /// Production code takes the interface and defaults it to the real queue; nothing changes at
 /// run time:
@@ -52,7 +52,7 @@ public protocol DispatchQueueInterface: Sendable {
 
     /// The queue's current time, to build deadlines from.
     ///
-    /// The queue's current time, to build deadlines from: `queue.now + 0.3`.
+    /// Such as `queue.now + 0.3`.
     ///
     /// `DispatchQueue` answers `DispatchTime.now()`; ``ManualDispatchQueue`` answers its virtual
     /// time, so a delay built from it is exact in a test whatever the real clock does.
@@ -65,8 +65,6 @@ public protocol DispatchQueueInterface: Sendable {
     var now: DispatchTime { get }
 
     /// Submits work to run asynchronously.
-    ///
-    /// Submits `work` to run asynchronously.
     ///
     /// - Parameters:
     ///   - group: A group the work is associated with: entered now, left when the work ends.
@@ -87,8 +85,6 @@ public protocol DispatchQueueInterface: Sendable {
 
     /// Submits work to run at or after a deadline on the uptime clock.
     ///
-    /// Submits `work` to run at or after `deadline` on the uptime clock.
-    ///
     /// - Parameters:
     ///   - deadline: When the work may run.
     ///   - qos: The quality of service.
@@ -102,8 +98,6 @@ public protocol DispatchQueueInterface: Sendable {
     )
 
     /// Submits work to run at or after a deadline on the wall clock.
-    ///
-    /// Submits `work` to run at or after `wallDeadline` on the wall clock.
     ///
     /// - Parameters:
     ///   - wallDeadline: When the work may run.
@@ -119,8 +113,6 @@ public protocol DispatchQueueInterface: Sendable {
 
     /// Submits a work item to run at or after a deadline; a cancelled item is skipped.
     ///
-    /// Submits a work item to run at or after `deadline`; a cancelled item is skipped.
-    ///
     /// - Parameters:
     ///   - workItem: The work item.
     ///   - deadline: When the work may run.
@@ -128,16 +120,12 @@ public protocol DispatchQueueInterface: Sendable {
 
     /// Submits a work item to run at or after a wall-clock deadline; a cancelled item is skipped.
     ///
-    /// Submits a work item to run at or after `wallDeadline`; a cancelled item is skipped.
-    ///
     /// - Parameters:
     ///   - workItem: The work item.
     ///   - wallDeadline: When the work may run.
     func scheduleAsync(_ workItem: DispatchWorkItem, afterWallDeadline wallDeadline: DispatchWallTime)
 
     /// Runs work on the queue and waits for it, returning its result or rethrowing its error.
-    ///
-    /// Runs `work` on the queue and waits for it, returning its result or rethrowing its error.
     ///
     /// - Parameter work: The work.
     /// - Returns: What `work` returns.
@@ -147,12 +135,12 @@ public protocol DispatchQueueInterface: Sendable {
 extension DispatchQueueInterface {
     /// The real uptime clock: the answer of a queue with no clock of its own.
     ///
-    /// The real uptime clock, `DispatchTime.now()`: the answer of a queue with no clock of its own.
+    /// That is `DispatchTime.now()`.
     public var now: DispatchTime { DispatchTime.now() }
 
     /// Submits work to run asynchronously, spelled as on a dispatch queue.
     ///
-    /// Submits `work` to run asynchronously: the `DispatchQueue.async` spelling.
+    /// The `DispatchQueue.async` spelling.
     ///
     /// ```swift
     /// let queue: any DispatchQueueInterface = DispatchQueue.main
@@ -176,7 +164,7 @@ extension DispatchQueueInterface {
 
     /// Submits a work item to run asynchronously, spelled as on a dispatch queue.
     ///
-    /// Submits a work item to run asynchronously: the `DispatchQueue.async(execute:)` spelling.
+    /// The `DispatchQueue.async(execute:)` spelling.
     ///
     /// - Parameter workItem: The work item; skipped if cancelled before it runs.
     public func async(execute workItem: DispatchWorkItem) {
@@ -185,7 +173,7 @@ extension DispatchQueueInterface {
 
     /// Submits work to run at or after a deadline, spelled as on a dispatch queue.
     ///
-    /// Submits `work` to run at or after `deadline`: the `DispatchQueue.asyncAfter` spelling.
+    /// The `DispatchQueue.asyncAfter` spelling.
     ///
     /// ```swift
     /// let queue = ManualDispatchQueue()
@@ -209,7 +197,7 @@ extension DispatchQueueInterface {
 
     /// Submits work to run at or after a wall-clock deadline.
     ///
-    /// Submits `work` to run at or after a wall-clock deadline.
+    /// The `DispatchQueue.asyncAfter(wallDeadline:)` spelling.
     ///
     /// - Parameters:
     ///   - wallDeadline: When the work may run.
@@ -226,8 +214,6 @@ extension DispatchQueueInterface {
     }
 
     /// Submits a work item to run at or after a deadline; cancel the item to stop it.
-    ///
-    /// Submits a work item to run at or after `deadline`; cancel the item to stop it.
     ///
     /// ```swift
     /// let queue = ManualDispatchQueue()
@@ -256,7 +242,7 @@ extension DispatchQueueInterface {
 
     /// Runs work on the queue and waits for it, spelled as on a dispatch queue.
     ///
-    /// Runs `work` on the queue and waits for it: the `DispatchQueue.sync` spelling.
+    /// The `DispatchQueue.sync` spelling.
     ///
     /// ```swift
     /// let queue = ManualDispatchQueue()
@@ -273,8 +259,7 @@ extension DispatchQueueInterface {
     /// Runs work at once if the caller is already on this queue, otherwise submits it
     /// asynchronously.
     ///
-    /// Runs `work` at once if the caller is already on this queue, otherwise submits it
-    /// asynchronously: the "ensure main thread" helper apps write by hand.
+    /// The "ensure main thread" helper apps write by hand.
     ///
     /// ```swift
     /// let queue: any DispatchQueueInterface = DispatchQueue.main

@@ -1,7 +1,7 @@
 /// A mistake a queue double caught instead of hanging or crashing.
 ///
-/// A mistake a queue double caught instead of hanging or crashing: a `sync` that would deadlock
-/// a real serial queue, work that keeps rescheduling itself, a negative time step.
+/// Such as a `sync` that would deadlock a real serial queue, work that keeps rescheduling itself, a
+/// negative time step.
 ///
 /// This module never imports a test framework, so a double records the misuse (see
 /// ``ManualDispatchQueue/misuses``) and, if one was given, hands it to the `onMisuse` handler.
@@ -19,7 +19,7 @@ public struct DispatchQueueMisuse: Sendable, Equatable, CustomStringConvertible 
     public enum Kind: Sendable, Equatable {
         /// A synchronous call on the queue from inside one of its own blocks.
         ///
-        /// `sync` was called on the queue from inside one of its own blocks.
+        /// A `sync` from inside the queue's own work deadlocks a real serial queue.
         case syncFromOwnWork
         /// A run stopped after its block limit: work kept scheduling more work.
         case runawayWork

@@ -3,8 +3,8 @@ import LockedValue
 
 /// A queue double that runs every block at once on the calling thread, delayed ones included.
 ///
-/// A queue double that runs every block at once on the calling thread, `asyncAfter` included:
-/// the simplest way to make queue-hopping code synchronous in a test or a preview.
+/// Including `asyncAfter`: the simplest way to make queue-hopping code synchronous in a test or a
+/// preview.
 ///
 /// ```swift
 /// let viewModel = BookSearchViewModel(queue: ImmediateDispatchQueue()) { _ in [.testValue] }
@@ -49,7 +49,7 @@ public final class ImmediateDispatchQueue: DispatchQueueInterface {
 
     /// The current uptime: the queue ignores delays, so it keeps no clock of its own.
     ///
-    /// `DispatchTime.now()`: the queue ignores delays, so it keeps no clock of its own.
+    /// `DispatchTime.now()`.
     public var now: DispatchTime { DispatchTime.now() }
 
     /// How many blocks have run (cancelled work items are not counted).
@@ -72,8 +72,6 @@ public final class ImmediateDispatchQueue: DispatchQueueInterface {
     public var isCurrentQueue: Bool { state.withLock { $0.running.containsCurrentThread } }
 
     /// Runs the work now.
-    ///
-    /// Runs `work` now.
     ///
     /// - Parameters:
     ///   - group: Entered and left around the work.
@@ -98,8 +96,6 @@ public final class ImmediateDispatchQueue: DispatchQueueInterface {
 
     /// Runs the work now, ignoring the deadline.
     ///
-    /// Runs `work` now, ignoring the deadline.
-    ///
     /// - Parameters:
     ///   - deadline: Ignored.
     ///   - qos: Ignored.
@@ -115,8 +111,6 @@ public final class ImmediateDispatchQueue: DispatchQueueInterface {
     }
 
     /// Runs the work now, ignoring the deadline.
-    ///
-    /// Runs `work` now, ignoring the deadline.
     ///
     /// - Parameters:
     ///   - wallDeadline: Ignored.
@@ -152,8 +146,7 @@ public final class ImmediateDispatchQueue: DispatchQueueInterface {
 
     /// Runs the work now, recording a misuse when called from inside this queue's own work.
     ///
-    /// Runs `work` now; from inside this queue's own work it also records a
-    /// ``DispatchQueueMisuse/Kind/syncFromOwnWork``.
+    /// The misuse is ``DispatchQueueMisuse/Kind/syncFromOwnWork``.
     ///
     /// - Parameter work: The work.
     /// - Returns: What `work` returns.

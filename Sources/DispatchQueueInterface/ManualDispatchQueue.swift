@@ -93,8 +93,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
 
     /// The queue's virtual time, so a delay added to it is exact whatever the real clock does.
     ///
-    /// The queue's virtual time as a `DispatchTime`: schedule with `queue.now + delay` and the
-    /// delay is exact, whatever the real clock does.
+    /// A `DispatchTime`: schedule with `queue.now + delay`.
     ///
     /// ```swift
     /// let queue = ManualDispatchQueue()
@@ -132,7 +131,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
 
     /// Whether no block is waiting to run.
     ///
-    /// Whether no block is waiting to run; as cheap as ``pendingCount``.
+    /// As cheap as ``pendingCount``.
     public var isIdle: Bool { pendingCount == 0 }
 
     /// The misuses recorded so far, oldest first.
@@ -176,8 +175,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
 
     /// Moves virtual time forward, running every block that falls due on the way in deadline order.
     ///
-    /// Moves virtual time forward by `interval`, running every block that falls due on the way in
-    /// deadline order (ties in submission order), including blocks scheduled by blocks that ran.
+    /// Ties run in submission order, and blocks scheduled by blocks that ran are included.
     ///
     /// ```swift
     /// let queue = ManualDispatchQueue()
@@ -207,8 +205,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
 
     /// Moves virtual time forward to a deadline, running every block due by then.
     ///
-    /// Moves virtual time forward to `deadline` (a time made from ``now``), running every block
-    /// due by then; a deadline in the past moves nothing.
+    /// Make `deadline` from ``now``; a deadline in the past moves nothing.
     ///
     /// ```swift
     /// let queue = ManualDispatchQueue()
@@ -285,8 +282,6 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
 
     /// Holds the work until the test runs it; it is due at the current virtual time.
     ///
-    /// Holds `work` until the test runs it; it is due at the current virtual time.
-    ///
     /// - Parameters:
     ///   - group: A group, entered now and left when the block runs.
     ///   - qos: Recorded for inspection.
@@ -310,8 +305,8 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
 
     /// Holds the work until virtual time reaches the deadline.
     ///
-    /// Holds `work` until virtual time reaches `deadline`: exact for a deadline made from ``now``,
-    /// measured against the real clock and rounded up to the millisecond otherwise.
+    /// Exact for a deadline made from ``now``; otherwise measured against the real clock and
+    /// rounded up to the millisecond.
     ///
     /// - Parameters:
     ///   - deadline: When the work is due.
@@ -334,9 +329,6 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
 
     /// Holds the work until virtual time reaches a wall-clock deadline, read relative to now.
     ///
-    /// Holds `work` until virtual time reaches the wall-clock `wallDeadline` (read relative to
-    /// now).
-    ///
     /// - Parameters:
     ///   - wallDeadline: When the work is due.
     ///   - qos: Recorded for inspection.
@@ -358,8 +350,6 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
 
     /// Holds the work item until virtual time reaches the deadline.
     ///
-    /// Holds the work item until virtual time reaches `deadline`.
-    ///
     /// - Parameters:
     ///   - workItem: The work item; skipped if cancelled before its turn.
     ///   - deadline: When it is due.
@@ -373,8 +363,6 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     }
 
     /// Holds the work item until virtual time reaches a wall-clock deadline.
-    ///
-    /// Holds the work item until virtual time reaches the wall-clock `wallDeadline`.
     ///
     /// - Parameters:
     ///   - workItem: The work item; skipped if cancelled before its turn.

@@ -2,7 +2,7 @@
 
 /// A block waiting on a manual queue, as the test inspects it.
 ///
-/// A block waiting on a ``ManualDispatchQueue``, as the test inspects it.
+/// The queue is a ``ManualDispatchQueue``.
 ///
 /// ```swift
 /// let queue = ManualDispatchQueue()
@@ -15,30 +15,28 @@ public struct ScheduledWork: Sendable, Equatable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
         /// Scheduled to run as soon as possible.
         ///
-        /// `async`.
+        /// Submitted with `async`.
         case async
         /// Scheduled after a deadline on the uptime clock.
         ///
-        /// `asyncAfter(deadline:)`.
+        /// Submitted with `asyncAfter(deadline:)`.
         case asyncAfterDeadline
         /// Scheduled after a deadline on the wall clock.
         ///
-        /// `asyncAfter(wallDeadline:)`.
+        /// Submitted with `asyncAfter(wallDeadline:)`.
         case asyncAfterWallDeadline
     }
 
     /// When the block becomes due on the queue's virtual clock, in nanoseconds since the queue was
     /// created.
     ///
-    /// When the block becomes due on the queue's virtual clock, in nanoseconds since the queue
-    /// was created; `nil` for work scheduled at `.distantFuture`, which never runs.
+    /// `nil` for work scheduled at `.distantFuture`, which never runs.
     public var deadlineNanoseconds: Int64?
 
     /// When the block becomes due on the queue's virtual clock, as the time since the queue was
     /// created.
     ///
-    /// When the block becomes due on the queue's virtual clock (time since the queue was
-    /// created); `nil` for work scheduled at `.distantFuture`, which never runs.
+    /// `nil` for work scheduled at `.distantFuture`, which never runs.
     public var deadline: DispatchTimeInterval? {
         deadlineNanoseconds.map { VirtualDelay.interval(nanoseconds: $0) }
     }
@@ -49,7 +47,7 @@ public struct ScheduledWork: Sendable, Equatable, CustomStringConvertible {
     public var kind: Kind
     /// Whether the block is a dispatch work item.
     ///
-    /// Whether the block is a `DispatchWorkItem`.
+    /// That is, a `DispatchWorkItem`.
     public var isWorkItem: Bool
     /// The quality of service it was submitted with.
     public var qos: DispatchQoS.QoSClass

@@ -26,8 +26,6 @@ public struct FixtureError: Error, Sendable, Equatable, CustomStringConvertible,
         /// subdirectory is wrong).
         case directoryNotFound
         /// No fixture has the name; the closest available names come along as suggestions.
-        ///
-        /// No fixture has the name; `suggestions` are the closest available names.
         case notFound(suggestions: [String])
         /// A name without an extension matches several fixtures.
         case ambiguousName(candidates: [String])
@@ -35,12 +33,11 @@ public struct FixtureError: Error, Sendable, Equatable, CustomStringConvertible,
         case unreadable(reason: String)
         /// The bytes are not valid in the requested text encoding.
         ///
-        /// The bytes are not valid in the requested text encoding; `line` and `column` locate
-        /// the first invalid byte when the encoding is UTF-8.
+        /// `line` and `column` locate the first invalid byte when the encoding is UTF-8.
         case invalidEncoding(encoding: String, line: Int?, column: Int?)
         /// The fixture is not valid JSON, at a line and column of the file.
         ///
-        /// The fixture is not valid JSON; `line` and `column` are positions in the file.
+        /// `line` and `column` are positions in the file; `reason` says what is wrong there.
         case invalidJSON(line: Int, column: Int, reason: String)
         /// The JSON is valid but does not match the requested type.
         case decodingFailed(type: String, codingPath: String, line: Int?, column: Int?, reason: String)
@@ -49,13 +46,13 @@ public struct FixtureError: Error, Sendable, Equatable, CustomStringConvertible,
         case unexpectedJSONType(expected: String, found: String)
         /// Placeholders of a templated fixture had no value.
         ///
-        /// Placeholders such as `{{id}}` had no value.
+        /// Placeholders such as `{{id}}`.
         case unfilledPlaceholders([Placeholder])
     }
 
     /// A placeholder in a templated fixture and where it is.
     ///
-    /// A `{{name}}` placeholder in a templated fixture and where it is.
+    /// A placeholder such as `{{name}}`.
     public struct Placeholder: Sendable, Equatable, CustomStringConvertible {
         /// The name between the braces.
         public var name: String
@@ -107,11 +104,11 @@ public struct FixtureError: Error, Sendable, Equatable, CustomStringConvertible,
 
     /// The error's message.
     ///
-    /// The ``message``.
+    /// That is, ``message``.
     public var description: String { message }
 
     /// The error's message, so the localized description shows it too.
     ///
-    /// The ``message``, so `localizedDescription` shows it too.
+    /// The same text as ``message``, read by `localizedDescription`.
     public var errorDescription: String? { message }
 }

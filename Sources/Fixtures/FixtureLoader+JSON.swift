@@ -3,8 +3,7 @@ import Foundation
 extension FixtureLoader {
     /// Decodes a JSON fixture as a type, with its placeholders filled first when values are given.
     ///
-    /// Decodes a JSON fixture as `type`, with its `{{placeholders}}` filled first when `values`
-    /// are given.
+    /// The placeholders are `{{name}}` markers, filled from `values`.
     ///
     /// ```swift
     /// let fixtures = FixtureLoader.bookshelfAPI
@@ -45,8 +44,7 @@ extension FixtureLoader {
 
     /// A JSON fixture as Foundation objects, for tests that inspect a payload without a model type.
     ///
-    /// A JSON fixture as Foundation objects (`[String: Any]`, `[Any]`, `String`, `NSNumber`,
-    /// `NSNull`), for tests that inspect a payload without a model type.
+    /// The objects are `[String: Any]`, `[Any]`, `String`, `NSNumber` and `NSNull`.
     ///
     /// - Parameters:
     ///   - name: The fixture's name, with or without extension.

@@ -53,8 +53,7 @@ public struct FixtureLoader: Sendable, CustomStringConvertible {
 
     /// A new decoder, made the way decoding makes one when it is given none.
     ///
-    /// A new decoder, made the way ``decode(_:named:decoder:substituting:)`` makes one when it is
-    /// given none.
+    /// The way ``decode(_:named:decoder:substituting:)`` makes one.
     ///
     /// The loader keeps how to make its decoder rather than a decoder: `JSONDecoder` is
     /// `Sendable` only from iOS 16 and macOS 13, and a loader is shared across tests.
@@ -65,8 +64,6 @@ public struct FixtureLoader: Sendable, CustomStringConvertible {
     let storage: FixtureDirectory
 
     /// Creates a loader for the fixtures in a subdirectory of a bundle's resources.
-    ///
-    /// Creates a loader for the fixtures in `subdirectory` of `bundle`'s resources.
     ///
     /// ```swift
     /// // SwiftPM test target with resources: [.copy("Fixtures")]
@@ -138,8 +135,7 @@ public struct FixtureLoader: Sendable, CustomStringConvertible {
     /// The same loader, reporting failures at the caller's line and returning nothing instead of
     /// throwing.
     ///
-    /// The same loader, reporting failures at the caller's line and returning `nil` instead of
-    /// throwing.
+    /// A ``ReportingFixtureLoader``: it returns `nil` instead of throwing.
     ///
     /// ```swift
     /// let fixtures = FixtureLoader.bookshelfAPI
@@ -152,8 +148,7 @@ public struct FixtureLoader: Sendable, CustomStringConvertible {
     /// The names of every fixture as paths relative to the fixtures directory, sorted, with hidden
     /// files left out.
     ///
-    /// The names of every fixture, as `/`-separated paths relative to the fixtures directory,
-    /// sorted; hidden files are left out.
+    /// The paths are `/`-separated.
     ///
     /// ```swift
     /// let fixtures = FixtureLoader.bookshelfAPI
@@ -181,7 +176,7 @@ public struct FixtureLoader: Sendable, CustomStringConvertible {
 
     /// The bytes of a fixture, with its placeholders filled when values are given.
     ///
-    /// The bytes of a fixture, with its `{{placeholders}}` filled when `values` are given.
+    /// The placeholders are `{{name}}` markers, filled from `values`.
     ///
     /// ```swift
     /// let fixtures = FixtureLoader.bookshelfAPI
@@ -201,8 +196,7 @@ public struct FixtureLoader: Sendable, CustomStringConvertible {
     /// The text of a fixture in the given encoding, with its placeholders filled when values are
     /// given.
     ///
-    /// The text of a fixture in the given encoding, with its `{{placeholders}}` filled when
-    /// `values` are given.
+    /// The placeholders are `{{name}}` markers, filled from `values`.
     ///
     /// - Parameters:
     ///   - name: The fixture's name, with or without extension.
@@ -243,7 +237,7 @@ public struct FixtureLoader: Sendable, CustomStringConvertible {
 
     /// The loader and where it looks, as test failures show it.
     ///
-    /// `FixtureLoader(<where it looks>)`, as test failures show it.
+    /// `FixtureLoader(<where it looks>)`.
     public var description: String { "FixtureLoader(\(searchLocation))" }
 
     /// Forgets every cached fixture, so the next loads read the files again.

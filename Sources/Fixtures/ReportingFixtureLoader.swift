@@ -4,8 +4,7 @@ import TestSupportCore
 /// A fixture loader that reports each failure as a test failure at the caller's line and returns
 /// nothing, instead of throwing.
 ///
-/// A ``FixtureLoader`` that reports each failure as a test failure at the caller's line and
-/// returns `nil`, instead of throwing.
+/// A ``FixtureLoader`` that returns `nil` where the throwing one throws.
 ///
 /// Get one from ``FixtureLoader/reporting``. Pair it with `try #require(…)` or
 /// `try XCTUnwrap(…)` to stop the test, or with `guard let` to carry on:
@@ -25,8 +24,6 @@ public struct ReportingFixtureLoader: Sendable, CustomStringConvertible {
 
     /// Wraps a throwing loader.
     ///
-    /// Wraps `loader`.
-    ///
     /// - Parameter loader: The loader whose errors to report.
     public init(loader: FixtureLoader) {
         self.loader = loader
@@ -34,12 +31,10 @@ public struct ReportingFixtureLoader: Sendable, CustomStringConvertible {
 
     /// The loader and where it looks, as test failures show it.
     ///
-    /// `FixtureLoader(<where it looks>).reporting`, as test failures show it.
+    /// `FixtureLoader(<where it looks>).reporting`.
     public var description: String { "\(loader).reporting" }
 
     /// The names of every fixture, or nothing after reporting that the directory does not exist.
-    ///
-    /// The names of every fixture, or `nil` after reporting that the directory does not exist.
     ///
     /// - Parameters:
     ///   - folder: A folder to list instead of the whole directory.
@@ -59,8 +54,6 @@ public struct ReportingFixtureLoader: Sendable, CustomStringConvertible {
 
     /// The file URL of a fixture, or nothing after reporting why there is none.
     ///
-    /// The file URL of a fixture, or `nil` after reporting why there is none.
-    ///
     /// - Parameters:
     ///   - name: The fixture's name.
     ///   - fileID: The caller's file ID.
@@ -78,8 +71,6 @@ public struct ReportingFixtureLoader: Sendable, CustomStringConvertible {
     }
 
     /// The bytes of a fixture, placeholders filled, or nothing after reporting what went wrong.
-    ///
-    /// The bytes of a fixture, placeholders filled, or `nil` after reporting what went wrong.
     ///
     /// ```swift
     /// let fixtures = FixtureLoader.bookshelfAPI
@@ -106,8 +97,7 @@ public struct ReportingFixtureLoader: Sendable, CustomStringConvertible {
 
     /// The text of a fixture, or nothing after reporting what went wrong.
     ///
-    /// The text of a fixture, or `nil` after reporting what went wrong (including bytes that
-    /// are not valid in `encoding`).
+    /// What can go wrong includes bytes that are not valid in `encoding`.
     ///
     /// - Parameters:
     ///   - name: The fixture's name, with or without extension.
@@ -131,8 +121,8 @@ public struct ReportingFixtureLoader: Sendable, CustomStringConvertible {
 
     /// A JSON fixture decoded as a type, or nothing after reporting what went wrong.
     ///
-    /// A JSON fixture decoded as `type`, or `nil` after reporting what went wrong (a missing
-    /// fixture, a syntax error with its line and column, a coding path that does not match).
+    /// What can go wrong: a missing fixture, a syntax error with its line and column, a coding path
+    /// that does not match.
     ///
     /// - Parameters:
     ///   - type: The type to decode; inferred when the result's type is known.
@@ -158,8 +148,6 @@ public struct ReportingFixtureLoader: Sendable, CustomStringConvertible {
 
     /// A JSON fixture as Foundation objects, or nothing after reporting what went wrong.
     ///
-    /// A JSON fixture as Foundation objects, or `nil` after reporting what went wrong.
-    ///
     /// - Parameters:
     ///   - name: The fixture's name, with or without extension.
     ///   - values: Values for the fixture's `{{name}}` placeholders.
@@ -180,8 +168,6 @@ public struct ReportingFixtureLoader: Sendable, CustomStringConvertible {
 
     /// A JSON fixture whose top level is an object, or nothing after reporting what went wrong.
     ///
-    /// A JSON fixture whose top level is an object, or `nil` after reporting what went wrong.
-    ///
     /// - Parameters:
     ///   - name: The fixture's name, with or without extension.
     ///   - values: Values for the fixture's `{{name}}` placeholders.
@@ -201,8 +187,6 @@ public struct ReportingFixtureLoader: Sendable, CustomStringConvertible {
     }
 
     /// A JSON fixture whose top level is an array, or nothing after reporting what went wrong.
-    ///
-    /// A JSON fixture whose top level is an array, or `nil` after reporting what went wrong.
     ///
     /// - Parameters:
     ///   - name: The fixture's name, with or without extension.

@@ -2,7 +2,7 @@ import Foundation
 
 /// A condition on a request's body, for a request matcher.
 ///
-/// A condition on a request's body, for ``HTTPRequestMatcher/body(_:)``.
+/// Pass it to ``HTTPRequestMatcher/body(_:)``:
 ///
 /// ```swift
 /// let stubs = HTTPStubRegistry()
@@ -25,8 +25,6 @@ public struct HTTPBodyMatcher: Sendable, CustomStringConvertible {
     }
 
     /// Whether a body satisfies this matcher.
-    ///
-    /// Whether `body` satisfies this matcher.
     ///
     /// - Parameter body: A request body, `nil` for none.
     /// - Returns: `true` when it matches.
@@ -59,8 +57,8 @@ public struct HTTPBodyMatcher: Sendable, CustomStringConvertible {
 
     /// Matches a body that is equal JSON, whatever its key order, whitespace and number spelling.
     ///
-    /// Matches a body that is JSON equal to `json`: key order, whitespace and number spelling
-    /// (`1` or `1.0`) do not matter.
+    /// The body and `json` are compared as parsed JSON values, so `1` and `1.0` are the same
+    /// number.
     ///
     /// - Parameter json: The expected JSON text, such as `#"{"title": "Dune"}"#`.
     /// - Returns: The matcher; one whose JSON text does not parse matches nothing, and says so.
@@ -71,8 +69,7 @@ public struct HTTPBodyMatcher: Sendable, CustomStringConvertible {
     /// Matches a body that is JSON equal to an encoded value, whatever its key order, whitespace
     /// and number spelling.
     ///
-    /// Matches a body that is JSON equal to `value` encoded with `encoder`: key order,
-    /// whitespace and number spelling do not matter.
+    /// The body is compared with `value` encoded by `encoder`, as parsed JSON values.
     ///
     /// ```swift
     /// let stubs = HTTPStubRegistry()
@@ -106,8 +103,7 @@ public struct HTTPBodyMatcher: Sendable, CustomStringConvertible {
     /// Matches a form-encoded body that has these fields with these values, in any order and among
     /// any others.
     ///
-    /// Matches an `application/x-www-form-urlencoded` body that has these fields with these
-    /// values; other fields may be present, and order does not matter.
+    /// The body is read as `application/x-www-form-urlencoded`.
     ///
     /// - Parameter fields: The fields that must be present.
     /// - Returns: The matcher.
@@ -127,8 +123,7 @@ public struct HTTPBodyMatcher: Sendable, CustomStringConvertible {
     /// Matches a form-encoded body that has exactly these fields with these values and no others,
     /// in any order.
     ///
-    /// Matches an `application/x-www-form-urlencoded` body that has exactly these fields with
-    /// these values and no others; order does not matter.
+    /// The body is read as `application/x-www-form-urlencoded`.
     ///
     /// - Parameter fields: Every field the body must have.
     /// - Returns: The matcher.
@@ -146,7 +141,7 @@ public struct HTTPBodyMatcher: Sendable, CustomStringConvertible {
 
     /// Matches when a predicate accepts the body.
     ///
-    /// Matches when `predicate` returns `true` for the body.
+    /// The body matches when `predicate` returns `true` for it:
     ///
     /// ```swift
     /// let upload = HTTPRequestMatcher.post("/covers")

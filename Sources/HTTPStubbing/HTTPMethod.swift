@@ -1,7 +1,5 @@
 /// An HTTP request method, such as GET or POST.
 ///
-/// An HTTP request method, such as `GET` or `POST`.
-///
 /// ```swift
 /// let stubs = HTTPStubRegistry()
 /// stubs.stub(.method(.delete).path("/books/42"), with: .status(204))
@@ -21,7 +19,7 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
 
     /// Creates a method from a string literal.
     ///
-    /// Creates a method from a string literal, such as `"PROPFIND"`.
+    /// Write a method that has no constant here as a literal, such as `"PROPFIND"`.
     ///
     /// - Parameter value: The method's name.
     public init(stringLiteral value: String) {

@@ -43,7 +43,7 @@ extension HTTPRequestMatcher {
 
     /// Matches the requests another matcher does not match.
     ///
-    /// Matches requests that `matcher` does not match.
+    /// Use it with `&&` to leave requests out:
     ///
     /// ```swift
     /// let stubs = HTTPStubRegistry()

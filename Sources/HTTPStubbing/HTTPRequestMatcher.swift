@@ -144,8 +144,6 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
 
     /// Whether a request satisfies every condition.
     ///
-    /// Whether `request` satisfies every condition.
-    ///
     /// - Parameter request: A recorded request.
     /// - Returns: `true` when it matches.
     public func matches(_ request: RecordedHTTPRequest) -> Bool {
@@ -153,8 +151,6 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     }
 
     /// Whether a request satisfies every condition.
-    ///
-    /// Whether `request` satisfies every condition.
     ///
     /// - Parameter request: A request; its body is read from `httpBody` or `httpBodyStream`.
     /// - Returns: `true` when it matches.
@@ -164,8 +160,6 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
 
     /// Why a request does not match: one entry per failed condition, empty when it matches.
     ///
-    /// Why `request` does not match: one entry per failed condition, empty when it matches.
-    ///
     /// - Parameter request: A recorded request.
     /// - Returns: The reasons, in the order the conditions were added.
     public func mismatches(for request: RecordedHTTPRequest) -> [String] {
@@ -174,7 +168,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
 
     /// How the matcher reads in messages.
     ///
-    /// How the matcher reads in messages, such as `POST /login with form fields username=ada`.
+    /// Such as `POST /login with form fields username=ada`.
     public var description: String {
         let head = (conditions.filter { $0.role == .method } + conditions.filter { $0.role == .location })
             .map(\.description)
@@ -202,43 +196,41 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
 
     /// Matches GET requests to a path or an absolute URL.
     ///
-    /// Matches `GET` requests to `urlOrPath` (a path starting with `/`, or an absolute URL).
+    /// The same as `.method(.get).location(urlOrPath)`: a path starts with `/`.
     ///
     /// - Parameter urlOrPath: Such as `"/books?page=2"` or `"https://api.example.com/books"`.
     /// - Returns: The matcher.
     public static func get(_ urlOrPath: String) -> HTTPRequestMatcher { any.method(.get).location(urlOrPath) }
     /// Matches POST requests to a path or an absolute URL.
     ///
-    /// Matches `POST` requests to `urlOrPath` (a path starting with `/`, or an absolute URL).
+    /// The same as `.method(.post).location(urlOrPath)`: a path starts with `/`.
     ///
     /// - Parameter urlOrPath: Such as `"/login"`.
     /// - Returns: The matcher.
     public static func post(_ urlOrPath: String) -> HTTPRequestMatcher { any.method(.post).location(urlOrPath) }
     /// Matches PUT requests to a path or an absolute URL.
     ///
-    /// Matches `PUT` requests to `urlOrPath` (a path starting with `/`, or an absolute URL).
+    /// The same as `.method(.put).location(urlOrPath)`: a path starts with `/`.
     ///
     /// - Parameter urlOrPath: Such as `"/books/42"`.
     /// - Returns: The matcher.
     public static func put(_ urlOrPath: String) -> HTTPRequestMatcher { any.method(.put).location(urlOrPath) }
     /// Matches PATCH requests to a path or an absolute URL.
     ///
-    /// Matches `PATCH` requests to `urlOrPath` (a path starting with `/`, or an absolute URL).
+    /// The same as `.method(.patch).location(urlOrPath)`: a path starts with `/`.
     ///
     /// - Parameter urlOrPath: Such as `"/books/42"`.
     /// - Returns: The matcher.
     public static func patch(_ urlOrPath: String) -> HTTPRequestMatcher { any.method(.patch).location(urlOrPath) }
     /// Matches DELETE requests to a path or an absolute URL.
     ///
-    /// Matches `DELETE` requests to `urlOrPath` (a path starting with `/`, or an absolute URL).
+    /// The same as `.method(.delete).location(urlOrPath)`: a path starts with `/`.
     ///
     /// - Parameter urlOrPath: Such as `"/books/42"`.
     /// - Returns: The matcher.
     public static func delete(_ urlOrPath: String) -> HTTPRequestMatcher { any.method(.delete).location(urlOrPath) }
 
     /// Matches requests whose whole URL is exactly this one, query order included.
-    ///
-    /// Matches requests whose whole URL is exactly `url`, query order included.
     ///
     /// - Parameter url: The URL, such as `"https://api.example.com/books?page=2"`.
     /// - Returns: The matcher.
@@ -250,15 +242,14 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     public static func host(_ host: String) -> HTTPRequestMatcher { any.host(host) }
     /// Matches requests whose path is this one, with wildcards for one segment or any number.
     ///
-    /// Matches requests whose path is `path`; `*` stands for one segment and `**` for any number.
+    /// In `path`, `*` stands for one segment and `**` for any number.
     ///
     /// - Parameter path: Such as `"/books"` or `"/books/*/reviews"`.
     /// - Returns: The matcher.
     public static func path(_ path: String) -> HTTPRequestMatcher { any.path(path) }
     /// Matches requests whose path starts with these whole segments.
     ///
-    /// Matches requests whose path starts with these whole segments (`/books` matches
-    /// `/books/42`, not `/bookshelf`).
+    /// `/books` matches `/books/42`, not `/bookshelf`.
     ///
     /// - Parameter prefix: Such as `"/v2"`.
     /// - Returns: The matcher.
@@ -280,8 +271,6 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     public static func pathSuffix(_ suffix: String) -> HTTPRequestMatcher { any.pathSuffix(suffix) }
     /// Matches requests whose whole URL contains a match of a regular expression.
     ///
-    /// Matches requests whose whole URL contains a match of the regular expression `pattern`.
-    ///
     /// - Parameters:
     ///   - pattern: An `NSRegularExpression` pattern, such as `#"/books/\d+$"#`.
     ///   - fileID: The caller's file ID; an invalid pattern is reported here.
@@ -300,7 +289,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     }
     /// Matches requests that a predicate accepts.
     ///
-    /// Matches requests for which `predicate` returns `true`.
+    /// The request matches when `predicate` returns `true` for it.
     ///
     /// - Parameters:
     ///   - description: What the predicate checks, for failure messages.
@@ -314,8 +303,6 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     // MARK: Narrowing
 
     /// Adds the condition that the request has this method.
-    ///
-    /// Adds: the method is `method`.
     ///
     /// - Parameter method: The method.
     /// - Returns: The narrowed matcher.
@@ -332,9 +319,9 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
 
     /// Adds the condition that the request goes to this path or absolute URL.
     ///
-    /// Adds: the request goes to `urlOrPath`; a string starting with `/` is a path (with `*`
-    /// and `**` wildcards), anything else an absolute URL compared by scheme, host, port and
-    /// path. Query items in the string must be present, in any order.
+    /// A string starting with `/` is a path (with `*` and `**` wildcards), anything else an
+    /// absolute URL compared by scheme, host, port and path. Query items in the string must be
+    /// present, in any order.
     ///
     /// - Parameter urlOrPath: The path or URL.
     /// - Returns: The narrowed matcher.
@@ -384,8 +371,6 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
 
     /// Adds the condition that the whole URL is exactly this one, query order included.
     ///
-    /// Adds: the whole URL is exactly `url`, query order included.
-    ///
     /// - Parameter url: The URL.
     /// - Returns: The narrowed matcher.
     public func url(_ url: String) -> HTTPRequestMatcher {
@@ -398,8 +383,6 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     }
 
     /// Adds the condition that the URL has this host, compared case-insensitively.
-    ///
-    /// Adds: the host is `host` (case-insensitive).
     ///
     /// - Parameter host: The host.
     /// - Returns: The narrowed matcher.
@@ -414,7 +397,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
 
     /// Adds the condition that the URL has this path, with wildcards for one segment or any number.
     ///
-    /// Adds: the path is `path`; `*` stands for one segment and `**` for any number.
+    /// In `path`, `*` stands for one segment and `**` for any number.
     ///
     /// - Parameter path: The path.
     /// - Returns: The narrowed matcher.
@@ -442,8 +425,6 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
 
     /// Adds the condition that the URL has this scheme, compared case-insensitively.
     ///
-    /// Adds: the URL's scheme is `scheme` (case-insensitive).
-    ///
     /// - Parameter scheme: Such as `"https"`.
     /// - Returns: The narrowed matcher.
     public func scheme(_ scheme: String) -> HTTPRequestMatcher {
@@ -457,8 +438,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
 
     /// Adds the condition that the path's last segment has this extension, compared exactly.
     ///
-    /// Adds: the path's last segment ends in `.pathExtension` (compared exactly, as
-    /// `URL.pathExtension` is).
+    /// The last segment must end in `.pathExtension`, compared as `URL.pathExtension` is.
     ///
     /// - Parameter pathExtension: The extension without the dot, such as `"json"`.
     /// - Returns: The narrowed matcher.
@@ -482,8 +462,6 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
 
     /// Adds the condition that the path ends with this suffix.
     ///
-    /// Adds: the path ends with `suffix`.
-    ///
     /// - Parameter suffix: Such as `"/reviews"` or `".json"`.
     /// - Returns: The narrowed matcher.
     public func pathSuffix(_ suffix: String) -> HTTPRequestMatcher {
@@ -496,7 +474,8 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
 
     /// Adds the condition that the whole URL contains a match of a regular expression.
     ///
-    /// Adds: the whole URL contains a match of the regular expression `pattern`.
+    /// `pattern` is an `NSRegularExpression` pattern, searched for anywhere in the URL's absolute
+    /// string:
     ///
     /// ```swift
     /// let stubs = HTTPStubRegistry()
@@ -609,8 +588,6 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
 
     /// Adds the condition that a header, named case-insensitively, has exactly this value.
     ///
-    /// Adds: the header `name` (case-insensitive) has exactly `value`.
-    ///
     /// - Parameters:
     ///   - name: The header name.
     ///   - value: The expected value.
@@ -626,7 +603,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
 
     /// Adds the condition that each of these headers is present with its value.
     ///
-    /// Adds: every header in `headers` is present with that value.
+    /// The same as calling ``header(_:_:)`` for each entry of `headers`.
     ///
     /// - Parameter headers: Names and values.
     /// - Returns: The narrowed matcher.
@@ -635,8 +612,6 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     }
 
     /// Adds the condition that a header is present, with any value.
-    ///
-    /// Adds: the header `name` is present, with any value.
     ///
     /// - Parameter name: The header name.
     /// - Returns: The narrowed matcher.
@@ -649,8 +624,6 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     }
 
     /// Adds the condition that the body satisfies a body matcher.
-    ///
-    /// Adds: the body satisfies `body`.
     ///
     /// - Parameter body: A body condition, such as `.json(...)` or `.formFields(...)`.
     /// - Returns: The narrowed matcher.
@@ -665,7 +638,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
 
     /// Adds the condition that a predicate accepts the request.
     ///
-    /// Adds: `predicate` returns `true` for the request.
+    /// The request matches when `predicate` returns `true` for it.
     ///
     /// - Parameters:
     ///   - description: What the predicate checks, for failure messages.

@@ -2,8 +2,10 @@
 import Foundation
 
 extension HTTPStubRegistry {
-    /// Makes this registry answer requests sent through `URLSession.shared` (and every session
-    /// that uses the default protocol classes) until ``stopInterceptingSharedSession()``.
+    /// Makes this registry answer requests sent through the shared session, and every session with
+    /// the default protocol classes, until told to stop.
+    ///
+    /// The shared session is `URLSession.shared`; call ``stopInterceptingSharedSession()`` to stop.
     ///
     /// For code that cannot take an injected session yet. It registers the registry's protocol
     /// class process-wide, so it is **not parallel-safe**: run such tests serially
@@ -20,7 +22,9 @@ extension HTTPStubRegistry {
         _ = URLProtocol.registerClass(protocolClass)
     }
 
-    /// Stops answering requests sent through `URLSession.shared`.
+    /// Stops answering requests sent through the shared session.
+    ///
+    /// The shared session is `URLSession.shared`.
     public func stopInterceptingSharedSession() {
         URLProtocol.unregisterClass(protocolClass)
     }

@@ -7,8 +7,8 @@ import FoundationNetworking
 
 /// A set of HTTP stubs and the requests they saw, private to one test.
 ///
-/// A set of HTTP stubs and the requests they saw, private to one test: inject its
-/// ``session`` (or a configuration from ``makeConfiguration(from:)``) into the code under test.
+/// Inject its ``session``, or a configuration from ``makeConfiguration(from:)``, into the code
+/// under test.
 ///
 /// ```swift
 /// @Test("Loading page 2 sends the page number and decodes the books")
@@ -74,8 +74,7 @@ public final class HTTPStubRegistry: Sendable {
     /// Whether a redirect response is followed inside the registry, each hop recorded and matched
     /// against the stubs, rather than handed to the client.
     ///
-    /// Whether a 3xx response with a `Location` header is followed inside the registry (each
-    /// hop recorded and matched against the stubs) rather than handed to the client.
+    /// A redirect is a 3xx response with a `Location` header.
     public let followsRedirects: Bool
 
     /// The `URLProtocol` subclass that answers for this registry's own session and for
@@ -157,8 +156,8 @@ public final class HTTPStubRegistry: Sendable {
 
     /// A copy of a session configuration whose requests this registry answers.
     ///
-    /// A copy of `base` whose requests this registry answers: its protocol class goes first in
-    /// `protocolClasses` and the URL cache is removed.
+    /// The copy's `protocolClasses` list this registry's protocol class first, and its URL cache is
+    /// removed; `base` itself is not modified.
     ///
     /// ```swift
     /// let stubs = HTTPStubRegistry()
@@ -220,8 +219,6 @@ public final class HTTPStubRegistry: Sendable {
 
     /// Answers matching requests with a response, up to a number of times.
     ///
-    /// Answers requests matching `matcher` with `response`, at most `times` times.
-    ///
     /// ```swift
     /// let stubs = HTTPStubRegistry()
     /// stubs.stub(.post("/login"), times: 1, with: .json(#"{"token": "abc"}"#))
@@ -259,8 +256,6 @@ public final class HTTPStubRegistry: Sendable {
 
     /// Answers matching requests with a response built from each request.
     ///
-    /// Answers requests matching `matcher` with a response built from each request.
-    ///
     /// ```swift
     /// let stubs = HTTPStubRegistry()
     /// stubs.stub(.post("/books")) { request in
@@ -294,8 +289,10 @@ public final class HTTPStubRegistry: Sendable {
             column: column)
     }
 
-    /// Answers successive requests matching `matcher` with `responses` in order, one each; after
-    /// the last, the last one repeats, as a spy's `returns(inOrder:)` does.
+    /// Answers successive matching requests with responses in order, one each, then repeats the
+    /// last one.
+    ///
+    /// The last response repeats as a spy's `returns(inOrder:)` does.
     ///
     /// To stop after the sequence instead, pass `times:`: once the stub has answered that many
     /// requests it is used up and earlier stubs (or none) answer.
@@ -392,8 +389,6 @@ public final class HTTPStubRegistry: Sendable {
 
     /// The recorded requests a matcher matches, in arrival order.
     ///
-    /// The recorded requests that `matcher` matches, in arrival order.
-    ///
     /// - Parameter matcher: The requests to select.
     /// - Returns: The matching requests.
     public func requests(matching matcher: HTTPRequestMatcher) -> [RecordedHTTPRequest] {
@@ -422,8 +417,7 @@ public final class HTTPStubRegistry: Sendable {
     /// Checks how many recorded requests a matcher matches, and reports any unhandled request found
     /// since the last check.
     ///
-    /// Checks that exactly `count` recorded requests match `matcher`, and reports any
-    /// unhandled request found since the last check.
+    /// Fails unless exactly `count` recorded requests match `matcher`:
     ///
     /// ```swift
     /// let stubs = HTTPStubRegistry()
@@ -480,9 +474,8 @@ public final class HTTPStubRegistry: Sendable {
     /// Reports, on the calling task, every unhandled-request failure kept from URLSession threads
     /// and not yet reported.
     ///
-    /// Reports, on the calling task, every unhandled-request failure kept from URLSession
-    /// threads and not yet reported; ``withHTTPStubs(followsRedirects:fileID:filePath:line:column:_:)``
-    /// calls it when its scope ends.
+    /// ``withHTTPStubs(followsRedirects:fileID:filePath:line:column:_:)`` calls it when its scope
+    /// ends.
     ///
     /// The failures point at the line that created the registry. Every `expect…` method does
     /// this first; call this one when a test has nothing else to check.

@@ -5,8 +5,7 @@ extension HTTPStubResponse {
     /// A response read from a raw HTTP message: a status line, header lines, a blank line and the
     /// body.
     ///
-    /// A response read from a raw HTTP message: a status line, header lines, a blank line and
-    /// the body, as `curl -i` prints it or a proxy exports it.
+    /// The format `curl -i` prints and proxies export:
     ///
     /// ```swift
     /// let stubs = HTTPStubRegistry()
@@ -45,7 +44,8 @@ extension HTTPStubResponse {
 
     /// A response read from raw HTTP message text.
     ///
-    /// A response read from raw HTTP message text; see ``httpMessage(_:fileID:filePath:line:column:)-(Data,_,_,_,_)``.
+    /// Reads the text's UTF-8 bytes with
+    /// ``httpMessage(_:fileID:filePath:line:column:)-(Data,_,_,_,_)``.
     ///
     /// - Parameters:
     ///   - message: The message, such as `"HTTP/1.1 404 Not Found\r\n\r\n"`.
@@ -66,8 +66,8 @@ extension HTTPStubResponse {
 
     /// A response read from a file holding a raw HTTP message.
     ///
-    /// A response read from a file holding a raw HTTP message (status line, headers, blank
-    /// line, body), such as one saved with `curl -i -o books.http`.
+    /// The file holds a status line, headers, a blank line and the body, such as one saved with
+    /// `curl -i -o books.http`.
     ///
     /// ```swift
     /// let stubs = HTTPStubRegistry()

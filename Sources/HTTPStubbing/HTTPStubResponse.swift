@@ -46,8 +46,8 @@ public struct HTTPStubResponse: Sendable {
 
     /// How long the registry waits before answering, in real time.
     ///
-    /// How long the registry waits before answering; `stopLoading` (a cancelled task) ends the
-    /// wait and nothing is delivered. Keep it small in tests: it is real time.
+    /// `stopLoading` (a cancelled task) ends the wait and nothing is delivered, so keep it small in
+    /// tests.
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     public var delay: Duration? {
         get { delayNanoseconds.map { Duration.nanoseconds(Int64(clamping: $0)) } }
@@ -55,8 +55,6 @@ public struct HTTPStubResponse: Sendable {
     }
 
     /// How long the registry waits before answering, in seconds, if at all.
-    ///
-    /// How long the registry waits before answering, in seconds; `nil` for no wait.
     public var delayInSeconds: TimeInterval? {
         delayNanoseconds.map { TimeInterval($0) / 1e9 }
     }
@@ -83,7 +81,7 @@ public struct HTTPStubResponse: Sendable {
 
     /// An empty response with status 200.
     ///
-    /// An empty `200 OK`.
+    /// The same as `status(200)`: `200 OK` with no header fields.
     public static var ok: HTTPStubResponse { HTTPStubResponse() }
 
     /// An empty response with this status code.
@@ -109,7 +107,7 @@ public struct HTTPStubResponse: Sendable {
 
     /// A UTF-8 text response.
     ///
-    /// A UTF-8 text response; `Content-Type` defaults to `text/plain; charset=utf-8`.
+    /// `Content-Type` defaults to `text/plain; charset=utf-8`.
     ///
     /// - Parameters:
     ///   - text: The body.
@@ -122,7 +120,7 @@ public struct HTTPStubResponse: Sendable {
 
     /// A response whose body is this JSON text.
     ///
-    /// A response whose body is this JSON text; `Content-Type` defaults to `application/json`.
+    /// `Content-Type` defaults to `application/json`.
     ///
     /// A `String` argument is always taken as JSON text, never encoded as a JSON string.
     ///
@@ -137,8 +135,7 @@ public struct HTTPStubResponse: Sendable {
 
     /// A response whose body is a value encoded as JSON.
     ///
-    /// A response whose body is `value` encoded as JSON with `encoder`; `Content-Type`
-    /// defaults to `application/json`.
+    /// `value` is encoded with `encoder`; `Content-Type` defaults to `application/json`.
     ///
     /// If `value` cannot be encoded, the failure is reported at the caller's line and the
     /// response fails the request with `URLError(.cannotDecodeContentData)`.
@@ -177,7 +174,7 @@ public struct HTTPStubResponse: Sendable {
 
     /// A transport error: the client's request fails with a URL error, as when offline.
     ///
-    /// A transport error: the client's request fails with `URLError(code)`, as when offline.
+    /// The client's request fails with `URLError(code)`.
     ///
     /// - Parameter code: Such as `.notConnectedToInternet`, `.timedOut` or `.networkConnectionLost`.
     /// - Returns: The response.
@@ -195,8 +192,7 @@ public struct HTTPStubResponse: Sendable {
 
     /// A redirect, which the registry follows and records hop by hop unless told not to.
     ///
-    /// A redirect to `location`; the registry follows it (recording each hop) unless it was
-    /// created with `followsRedirects: false`.
+    /// A registry created with `followsRedirects: false` hands it to the client instead.
     ///
     /// - Parameters:
     ///   - location: An absolute URL or a path relative to the request's URL.
@@ -211,8 +207,7 @@ public struct HTTPStubResponse: Sendable {
 
     /// A response built from the request when it arrives, such as an echo or an ID from the path.
     ///
-    /// A response built from the request when it arrives, such as an echo or an ID from the
-    /// path. Return `.error(...)` or `.failure(...)` to fail the request.
+    /// Return `.error(...)` or `.failure(...)` to fail the request.
     ///
     /// ```swift
     /// let stubs = HTTPStubRegistry()
@@ -229,8 +224,7 @@ public struct HTTPStubResponse: Sendable {
 
     /// This response, answered after a delay.
     ///
-    /// This response, answered after `delay`. A cancelled task stops the wait and receives
-    /// only its cancellation error.
+    /// A cancelled task stops the wait and receives only its cancellation error.
     ///
     /// - Parameter delay: The wait; real time, so keep it small in tests.
     /// - Returns: The delayed response.
@@ -243,8 +237,7 @@ public struct HTTPStubResponse: Sendable {
 
     /// This response, answered after a number of seconds, for deployment targets before iOS 16.
     ///
-    /// This response, answered after `seconds` seconds; for deployment targets before iOS 16,
-    /// where `Duration` is not available.
+    /// Use it where `Duration` is not available.
     ///
     /// ```swift
     /// let stubs = HTTPStubRegistry()
@@ -262,8 +255,7 @@ public struct HTTPStubResponse: Sendable {
     /// This response with its body delivered in chunks at a byte rate, as over a slow network, so
     /// progress reporting can be seen.
     ///
-    /// This response with its body delivered in chunks at `bytesPerSecond`, as over a slow
-    /// network, so progress reporting can be seen; OHHTTPStubs' negative `responseTime`.
+    /// The same as OHHTTPStubs' negative `responseTime`.
     ///
     /// ```swift
     /// let stubs = HTTPStubRegistry()

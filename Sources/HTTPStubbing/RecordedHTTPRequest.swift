@@ -6,7 +6,8 @@ import FoundationNetworking
 
 /// One request as a stub registry saw it: method, URL, headers, body and how it ended.
 ///
-/// One request as a ``HTTPStubRegistry`` saw it: method, URL, headers, body and how it ended.
+/// An ``HTTPStubRegistry`` records one for every request it sees, in its
+/// ``HTTPStubRegistry/requests``.
 ///
 /// The registry records every request, matched or not, in the order it arrived; each hop of a
 /// redirect chain is a request of its own.
@@ -26,38 +27,36 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
         case responded(statusCode: Int)
         /// A stub answered with a redirect that the registry followed.
         ///
-        /// A stub answered with a redirect that the registry followed to `location`.
+        /// `statusCode` is the redirect's status and `location` the URL the registry followed.
         case redirected(statusCode: Int, location: URL)
         /// A stub answered with a transport error.
         ///
-        /// A stub answered with a transport error; the code is `URLError.Code.rawValue`, or
-        /// `nil` for an error that is not a `URLError`.
+        /// The code is `URLError.Code.rawValue`, or `nil` for an error that is not a `URLError`.
         case failed(urlErrorCode: Int?)
         /// No stub matched: the client received an error and the test fails.
         ///
-        /// No stub matched: the client received a `URLError` and the test fails.
+        /// The client received a `URLError`.
         case unhandled
         /// The task was cancelled before the response was delivered.
         ///
-        /// The task was cancelled (`stopLoading`) before the response was delivered.
+        /// `stopLoading` ran before the response was delivered.
         case cancelled
     }
 
     /// The HTTP method, upper-cased.
     ///
-    /// The HTTP method, upper-cased, such as `"POST"`.
+    /// Such as `"POST"`.
     public var method: String
     /// The full URL.
     public var url: URL
     /// The header fields the request carried.
     ///
-    /// The header fields the request carried, as `URLRequest.allHTTPHeaderFields` gives them.
+    /// As `URLRequest.allHTTPHeaderFields` gives them.
     public var headers: [String: String]
     /// The request's body, or nothing when the request reached the stub without one.
     ///
-    /// The body, read from `httpBody` or drained from `httpBodyStream`; `nil` when the request
-    /// reached the stub without one (see the platform notes in the module's documentation for
-    /// upload tasks).
+    /// Read from `httpBody` or drained from `httpBodyStream`; `nil` when there is none. See the
+    /// platform notes in the module's documentation for upload tasks.
     public var body: Data?
     /// The URL whose redirect produced this request, for the second and later hops of a chain.
     public var redirectedFrom: URL?
@@ -66,21 +65,19 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
 
     /// The URL's path, a single slash when it has none.
     ///
-    /// The URL's path, `"/"` when it has none.
+    /// That is `"/"`.
     public let path: String
     /// The URL's host, lower-cased.
     public let host: String?
     /// The URL's scheme, lower-cased.
     ///
-    /// The URL's scheme, lower-cased, such as `"https"`.
+    /// Such as `"https"`.
     public let scheme: String?
     /// The URL's explicit port, if it has one.
-    ///
-    /// The URL's explicit port, `nil` when it has none.
     public let port: Int?
     /// The URL's query items, decoded, in order.
     ///
-    /// The URL's query items, decoded, in order; `?flag` has a `nil` value, `?flag=` an empty one.
+    /// `?flag` has a `nil` value, `?flag=` an empty one.
     public var queryItems: [URLQueryItem] {
         queryPairs.map { URLQueryItem(name: $0.name, value: $0.value) }
     }
@@ -119,8 +116,7 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
     /// Creates a recorded request from a URL request, reading its body from the request or its body
     /// stream.
     ///
-    /// Creates a recorded request from a `URLRequest`, reading its body from `httpBody` or, when
-    /// that is `nil`, draining `httpBodyStream`.
+    /// Reads `httpBody` or, when that is `nil`, drains `httpBodyStream`.
     ///
     /// - Parameter request: The request; one without a URL is recorded with `file:///`.
     package init(_ request: URLRequest) {
@@ -134,8 +130,6 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
 
     /// The value of a header, its name compared case-insensitively, as HTTP requires.
     ///
-    /// The value of the header named `name`, compared case-insensitively, as HTTP requires.
-    ///
     /// - Parameter name: The header name, such as `"Authorization"`.
     /// - Returns: The value, or `nil` when the request has no such header.
     public func header(_ name: String) -> String? {
@@ -147,8 +141,6 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
 
     /// The first value of a query item.
     ///
-    /// The first value of the query item named `name`.
-    ///
     /// - Parameter name: The query item's name.
     /// - Returns: Its value (empty for `?flag`), or `nil` when absent.
     public func queryValue(_ name: String) -> String? {
@@ -156,16 +148,14 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
     }
 
     /// The body decoded as UTF-8, or nothing without a body or when it is not UTF-8.
-    ///
-    /// The body decoded as UTF-8, or `nil` without a body or when it is not UTF-8.
     public var bodyText: String? {
         body.flatMap { String(data: $0, encoding: .utf8) }
     }
 
     /// The body decoded as form fields, empty without a body.
     ///
-    /// The body decoded as `application/x-www-form-urlencoded` fields; empty without a body.
-    /// When a field repeats, the last value wins.
+    /// The body is read as `application/x-www-form-urlencoded`; when a field repeats, the last
+    /// value wins.
     public var formFields: [String: String] {
         FormEncoding.fields(in: body)
     }

@@ -2,9 +2,8 @@ import TestSupportCore
 
 /// Runs a closure with a fresh stub registry and verifies it when the scope ends.
 ///
-/// Runs `body` with a fresh ``HTTPStubRegistry`` and verifies it when the scope ends: every
-/// unhandled request fails the test on the test's own task, even one sent on a URLSession
-/// thread.
+/// `body` gets the ``HTTPStubRegistry``. Every unhandled request fails the test on the test's own
+/// task, even one sent on a URLSession thread.
 ///
 /// ```swift
 /// @Test("Logging in returns the token")
@@ -39,8 +38,8 @@ public func withHTTPStubs<R>(
 
 /// Runs an asynchronous closure with a fresh stub registry and verifies it when the scope ends.
 ///
-/// Runs the asynchronous `body` with a fresh ``HTTPStubRegistry`` and verifies it when the
-/// scope ends: every unhandled request fails the test on the test's own task.
+/// `body` gets the ``HTTPStubRegistry``. Every unhandled request fails the test on the test's own
+/// task.
 ///
 /// ```swift
 /// @Test("Loading the catalog sends page 1")

@@ -4,8 +4,7 @@ import LockedValue
 /// An in-memory store with the semantics of user defaults, a record of writes, and no shared state:
 /// every test gets its own.
 ///
-/// An in-memory store with `UserDefaults`' semantics, a record of writes, and no shared state:
-/// every test gets its own.
+/// It has `UserDefaults`' semantics.
 ///
 /// ```swift
 /// let store = KeyValueStoreFake()
@@ -40,23 +39,20 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
     /// The global domain's values, read after the app's own values and before the registered
     /// defaults; the store never writes them.
     ///
-    /// The global domain's values (`NSGlobalDomain` on Apple), read after the app's own values
-    /// and before the registered defaults; the store never writes them.
+    /// `NSGlobalDomain` on Apple platforms.
     public let globalDomain: [String: PropertyListValue]
 
     /// A few keys an Apple device's global domain holds, for tests of code that lists every key and
     /// value.
     ///
-    /// A few keys an Apple device's global domain holds, for tests of code that lists
-    /// ``dictionaryRepresentation()``: `AppleLanguages` and `AppleLocale`.
+    /// They are `AppleLanguages` and `AppleLocale`, which ``dictionaryRepresentation()`` then
+    /// lists.
     public static let typicalAppleGlobalDomain: [String: PropertyListValue] = [
         "AppleLanguages": .array([.string("en-US")]),
         "AppleLocale": .string("en_US"),
     ]
 
     /// Creates a store holding some values, which are not recorded as writes.
-    ///
-    /// Creates a store holding `values` (not recorded as writes).
     ///
     /// ```swift
     /// let store = KeyValueStoreFake(globalDomain: KeyValueStoreFake.typicalAppleGlobalDomain)
@@ -74,21 +70,16 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
 
     /// Every write so far, oldest first, as a copy.
     ///
-    /// Every write so far, oldest first (a copy: prefer ``writeCount``, ``lastWrite`` or
-    /// ``hasRecorded(_:)`` after each step of a long test).
+    /// Prefer ``writeCount``, ``lastWrite`` or ``hasRecorded(_:)`` after each step of a long test.
     public var writes: [KeyValueStoreWrite] { state.withLock { $0.writes.all } }
 
     /// How many writes were recorded.
     public var writeCount: Int { state.withLock { $0.writes.count } }
 
     /// The latest write, or nothing if there was none.
-    ///
-    /// The latest write, or `nil` if there was none.
     public var lastWrite: KeyValueStoreWrite? { state.withLock { $0.writes.last } }
 
     /// Whether a write was recorded at least once, in constant time however many writes there are.
-    ///
-    /// Whether `write` was recorded at least once; constant time, however many writes there are.
     ///
     /// - Parameter write: The write to look for.
     /// - Returns: `true` if it was recorded.
@@ -238,8 +229,7 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
 
     /// Stores a property-list value, or removes the key for nil.
     ///
-    /// Stores a property-list value; `nil` removes the key. Any other value is not stored and
-    /// is recorded in ``misuses``.
+    /// Any value that is not a property list is not stored and is recorded in ``misuses``.
     ///
     /// - Parameters:
     ///   - value: The value.
@@ -289,8 +279,6 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
 
     /// Stores a URL, or removes the key for nil.
     ///
-    /// Stores a URL; `nil` removes the key.
-    ///
     /// - Parameters:
     ///   - url: The URL.
     ///   - defaultName: The key.
@@ -314,8 +302,7 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
 
     /// Registers defaults, which are not recorded as writes.
     ///
-    /// Registers defaults (not recorded as writes); values that are not property lists are
-    /// recorded in ``misuses``.
+    /// Values that are not property lists are recorded in ``misuses``.
     ///
     /// - Parameter registrationDictionary: The defaults.
     public func register(defaults registrationDictionary: [String: Any]) {

@@ -3,8 +3,6 @@ import Foundation
 extension KeyValueStoreInterface {
     /// Stores an encodable value as JSON data.
     ///
-    /// Stores an `Encodable` value as JSON data.
-    ///
     /// ```swift
     /// let store = KeyValueStoreFake()
     /// try store.set(encoded: BookSortOrder.byAuthor, forKey: "sortOrder")
@@ -19,8 +17,6 @@ extension KeyValueStoreInterface {
     }
 
     /// Reads a decodable value stored as JSON data, or nothing if the key holds no data.
-    ///
-    /// Reads a `Decodable` value stored as JSON data, or `nil` if the key holds no data.
     ///
     /// ```swift
     /// let store = KeyValueStoreFake()

@@ -1,7 +1,8 @@
 extension KeyValueStoreInterface where Self == KeyValueStoreFake {
-    /// An empty in-memory store that follows the rules of `UserDefaults`.
+    /// An empty in-memory store that follows the rules of user defaults.
     ///
-    /// The controllable flavour of the key-value seam, as a leading-dot static. Keep a reference
+    /// The controllable flavour of the key-value seam, as a leading-dot static, with the
+    /// coercions and registered-defaults rules of `UserDefaults`. Keep a reference
     /// when the test inspects the writes; the unimplemented flavour, `.unimplemented()`, is in
     /// TestDoubles.
     ///

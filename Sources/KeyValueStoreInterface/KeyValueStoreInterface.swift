@@ -3,8 +3,7 @@ import Foundation
 /// The user defaults API apps use, as a protocol, so a test can inject a fake with the same
 /// semantics.
 ///
-/// The `UserDefaults` API apps use, as a protocol, so a test can inject a
-/// ``KeyValueStoreFake`` with the same semantics.
+/// The fake is ``KeyValueStoreFake``.
 ///
 /// The requirements have `UserDefaults`' own signatures, so `UserDefaults` conforms as it is:
 ///
@@ -26,15 +25,11 @@ import Foundation
 public protocol KeyValueStoreInterface: AnyObject {
     /// The value for a key, from the stored values or else the registered defaults.
     ///
-    /// The value for `defaultName`, from the stored values or else the registered defaults.
-    ///
     /// - Parameter defaultName: The key.
     /// - Returns: The property-list value, or `nil`.
     func object(forKey defaultName: String) -> Any?
 
     /// The string for a key; numbers are returned as their decimal text.
-    ///
-    /// The string for `defaultName`; numbers are returned as their decimal text.
     ///
     /// - Parameter defaultName: The key.
     /// - Returns: The string, or `nil`.
@@ -42,15 +37,11 @@ public protocol KeyValueStoreInterface: AnyObject {
 
     /// The array for a key.
     ///
-    /// The array for `defaultName`.
-    ///
     /// - Parameter defaultName: The key.
     /// - Returns: The array, or `nil`.
     func array(forKey defaultName: String) -> [Any]?
 
     /// The dictionary for a key.
-    ///
-    /// The dictionary for `defaultName`.
     ///
     /// - Parameter defaultName: The key.
     /// - Returns: The dictionary, or `nil`.
@@ -58,15 +49,11 @@ public protocol KeyValueStoreInterface: AnyObject {
 
     /// The data for a key.
     ///
-    /// The data for `defaultName`.
-    ///
     /// - Parameter defaultName: The key.
     /// - Returns: The data, or `nil`.
     func data(forKey defaultName: String) -> Data?
 
     /// The array of strings for a key, or nothing if any element is not a string.
-    ///
-    /// The array of strings for `defaultName`; `nil` if any element is not a string.
     ///
     /// - Parameter defaultName: The key.
     /// - Returns: The strings, or `nil`.
@@ -75,8 +62,7 @@ public protocol KeyValueStoreInterface: AnyObject {
     /// The integer for a key, or 0 if missing; Booleans, floating-point numbers and numeric strings
     /// are coerced.
     ///
-    /// The integer for `defaultName`: 0 if missing; booleans, floating-point numbers (truncated)
-    /// and numeric strings are coerced.
+    /// Floating-point numbers are truncated.
     ///
     /// - Parameter defaultName: The key.
     /// - Returns: The integer.
@@ -84,16 +70,13 @@ public protocol KeyValueStoreInterface: AnyObject {
 
     /// The float for a key, or 0 if missing; other values are coerced as for doubles.
     ///
-    /// The float for `defaultName`: 0 if missing; coerced like ``double(forKey:)``.
+    /// Coerced like ``double(forKey:)``.
     ///
     /// - Parameter defaultName: The key.
     /// - Returns: The float.
     func float(forKey defaultName: String) -> Float
 
     /// The double for a key, or 0 if missing; Booleans, integers and numeric strings are coerced.
-    ///
-    /// The double for `defaultName`: 0 if missing; booleans, integers and numeric strings are
-    /// coerced.
     ///
     /// - Parameter defaultName: The key.
     /// - Returns: The double.
@@ -102,24 +85,19 @@ public protocol KeyValueStoreInterface: AnyObject {
     /// The Boolean for a key, or false if missing; non-zero numbers and strings such as "YES",
     /// "true" or "1" read as true.
     ///
-    /// The Boolean for `defaultName`: `false` if missing; numbers are `true` when non-zero and
-    /// strings such as "YES", "true" or "1" are `true`.
-    ///
     /// - Parameter defaultName: The key.
     /// - Returns: The Boolean.
     func bool(forKey defaultName: String) -> Bool
 
     /// The URL for a key; a string is read as a file path.
     ///
-    /// The URL for `defaultName`; a string is read as a file path (with `~` expanded).
+    /// A leading `~` in the path is expanded.
     ///
     /// - Parameter defaultName: The key.
     /// - Returns: The URL, or `nil`.
     func url(forKey defaultName: String) -> URL?
 
     /// Stores a property-list value, or removes the key for nil.
-    ///
-    /// Stores a property-list value; `nil` removes the key.
     ///
     /// - Parameters:
     ///   - value: A string, number, Boolean, date, data, or an array or dictionary of them.
@@ -155,8 +133,6 @@ public protocol KeyValueStoreInterface: AnyObject {
     func set(_ value: Bool, forKey defaultName: String)
 
     /// Stores a URL, or removes the key for nil.
-    ///
-    /// Stores a URL; `nil` removes the key.
     ///
     /// - Parameters:
     ///   - url: The URL.

@@ -1,6 +1,6 @@
 /// One write the key-value store fake received: a value set, or a key removed.
 ///
-/// One write a ``KeyValueStoreFake`` received: a value set, or a key removed.
+/// A ``KeyValueStoreFake`` records one per write.
 ///
 /// ```swift
 /// let store = KeyValueStoreFake()
@@ -12,8 +12,6 @@ public struct KeyValueStoreWrite: Sendable, Hashable, CustomStringConvertible {
     /// The key written.
     public var key: String
     /// The value stored, or nothing for a removal.
-    ///
-    /// The value stored, or `nil` for a removal.
     public var value: PropertyListValue?
 
     /// Creates a record.

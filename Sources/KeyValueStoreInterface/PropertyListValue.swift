@@ -2,7 +2,7 @@ import Foundation
 
 /// A sendable property-list value: what the key-value store fake stores and records.
 ///
-/// A property-list value, `Sendable`: what a ``KeyValueStoreFake`` stores and records.
+/// A ``KeyValueStoreFake`` keeps its values and its record of writes in this form.
 ///
 /// ```swift
 /// let store = KeyValueStoreFake()
@@ -14,13 +14,12 @@ public indirect enum PropertyListValue: Sendable, Hashable, CustomStringConverti
     case string(String)
     /// An integer, of any fixed-width integer type that fits, stored as user defaults store it.
     ///
-    /// An integer (any fixed-width integer type that fits is stored as `Int`, as `UserDefaults` does).
+    /// Any fixed-width integer type that fits is stored as `Int`, as `UserDefaults` does.
     case integer(Int)
     /// An unsigned integer too large for a signed one, which user defaults keep as an unsigned
     /// number.
     ///
-    /// An unsigned integer above `Int.max`, such as `UInt64.max`, which `UserDefaults` keeps as an
-    /// unsigned `NSNumber`.
+    /// Above `Int.max`, such as `UInt64.max`: `UserDefaults` keeps it as an unsigned `NSNumber`.
     case unsignedInteger(UInt64)
     /// A double.
     case double(Double)
@@ -34,7 +33,7 @@ public indirect enum PropertyListValue: Sendable, Hashable, CustomStringConverti
     case date(Date)
     /// A URL stored with the setter for URLs.
     ///
-    /// A URL stored with `set(_:forKey:)` for URLs.
+    /// The setter is `set(_:forKey:)` for URLs.
     case url(URL)
     /// An array of property-list values.
     case array([PropertyListValue])
@@ -43,8 +42,6 @@ public indirect enum PropertyListValue: Sendable, Hashable, CustomStringConverti
 
     /// Converts a value user defaults accept, or returns nothing for anything that is not a
     /// property list.
-    ///
-    /// Converts a value `UserDefaults` accepts; `nil` for anything that is not a property list.
     ///
     /// An `NSNumber` keeps its kind: a Boolean number (`NSNumber(value: true)`, whose type
     /// encoding is `c` or `B` with the value 0 or 1) becomes ``bool(_:)``, a floating-point one
@@ -94,9 +91,9 @@ public indirect enum PropertyListValue: Sendable, Hashable, CustomStringConverti
     /// The value as user defaults hand it out on Apple platforms, with numbers and Booleans as
     /// bridged numbers.
     ///
-    /// The value as `UserDefaults.object(forKey:)` hands it out on Apple platforms: numbers and
-    /// Booleans as `NSNumber`, so `as? Int`, `as? Double` and `as? Bool` follow `NSNumber`
-    /// bridging (a stored `true` reads `as? Int` as 1; 2.5 reads `as? Int` as `nil`).
+    /// As `UserDefaults.object(forKey:)` hands it out: numbers and Booleans as `NSNumber`, so
+    /// `as? Int`, `as? Double` and `as? Bool` follow `NSNumber` bridging (a stored `true` reads
+    /// `as? Int` as 1; 2.5 reads `as? Int` as `nil`).
     public var anyValue: Any {
         switch self {
         case .string(let value): value
@@ -115,7 +112,7 @@ public indirect enum PropertyListValue: Sendable, Hashable, CustomStringConverti
 
     /// The value in a form like a Swift literal.
     ///
-    /// The value in Swift literal-like form, such as `"5"`, `5` or `true`.
+    /// Such as `"5"`, `5` or `true`.
     public var description: String {
         switch self {
         case .string(let value): "\"\(value)\""

@@ -1,6 +1,6 @@
 /// When an item may be read, mirroring the Security framework's accessibility attribute.
 ///
-/// When an item may be read, mirroring `kSecAttrAccessible`.
+/// The Security framework's `kSecAttrAccessible`.
 ///
 /// ```swift
 /// let keychain = KeychainFake()
@@ -11,23 +11,23 @@
 public enum KeychainAccessibility: String, Sendable, Hashable, CaseIterable {
     /// Readable while the device is unlocked, the Security framework's default.
     ///
-    /// `kSecAttrAccessibleWhenUnlocked` (the Security framework's default).
+    /// The Security framework's `kSecAttrAccessibleWhenUnlocked`.
     case whenUnlocked
     /// Readable in the background once the device has been unlocked after boot.
     ///
-    /// `kSecAttrAccessibleAfterFirstUnlock`: readable in the background once unlocked after boot.
+    /// The Security framework's `kSecAttrAccessibleAfterFirstUnlock`.
     case afterFirstUnlock
     /// Readable while the device is unlocked, and never moved to another device.
     ///
-    /// `kSecAttrAccessibleWhenUnlockedThisDeviceOnly`.
+    /// The Security framework's `kSecAttrAccessibleWhenUnlockedThisDeviceOnly`.
     case whenUnlockedThisDeviceOnly
     /// Readable once the device has been unlocked after boot, and never moved to another device.
     ///
-    /// `kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly`.
+    /// The Security framework's `kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly`.
     case afterFirstUnlockThisDeviceOnly
     /// Readable while the device is unlocked and has a passcode, and never moved to another device.
     ///
-    /// `kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly`.
+    /// The Security framework's `kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly`.
     case whenPasscodeSetThisDeviceOnly
 
     /// Whether an item with this accessibility can be used while the device is locked (after

@@ -3,9 +3,7 @@ import Foundation
 /// A keychain failure, mirroring the Security framework's status codes so that app error handling
 /// is written once and tested on any platform.
 ///
-/// A keychain failure, mirroring the Security framework's `OSStatus` codes so that app error
-/// handling is written once and tested on any platform (the codes are defined here, so they
-/// exist on Linux too).
+/// The codes are the `OSStatus` values, defined here, so they exist on Linux too.
 ///
 /// ```swift
 /// let keychain: any KeychainInterface = KeychainFake()
@@ -20,36 +18,35 @@ import Foundation
 public enum KeychainError: Error, Equatable, Hashable, Sendable, CustomStringConvertible, LocalizedError {
     /// An item with the same identity already exists.
     ///
-    /// `errSecDuplicateItem` (-25299): an item with the same identity already exists.
+    /// The Security framework's `errSecDuplicateItem` (-25299).
     case duplicateItem
     /// No item matches.
     ///
-    /// `errSecItemNotFound` (-25300): no item matches.
+    /// The Security framework's `errSecItemNotFound` (-25300).
     case itemNotFound
     /// The item is protected while the device is locked.
     ///
-    /// `errSecInteractionNotAllowed` (-25308): the item is protected while the device is locked.
+    /// The Security framework's `errSecInteractionNotAllowed` (-25308).
     case interactionNotAllowed
     /// The app is not entitled to the access group.
     ///
-    /// `errSecMissingEntitlement` (-34018): the app is not entitled to the access group.
+    /// The Security framework's `errSecMissingEntitlement` (-34018).
     case missingEntitlement
     /// Authentication, by passcode or biometry, failed.
     ///
-    /// `errSecAuthFailed` (-25293): authentication (passcode, biometry) failed.
+    /// The Security framework's `errSecAuthFailed` (-25293).
     case authenticationFailed
     /// A parameter was not valid.
     ///
-    /// `errSecParam` (-50): a parameter was not valid.
+    /// The Security framework's `errSecParam` (-50).
     case badParameter
     /// The operation is not available, which is also what test doubles that must not be used throw.
     ///
-    /// `errSecUnimplemented` (-4): the operation is not available (also what test doubles that
-    /// must not be used throw).
+    /// The Security framework's `errSecUnimplemented` (-4).
     case unimplemented
     /// The stored bytes could not be read as the requested type.
     ///
-    /// `errSecDecode` (-26275): the stored bytes could not be read as the requested type.
+    /// The Security framework's `errSecDecode` (-26275).
     case unexpectedData(String)
     /// Any other status.
     case unhandledStatus(Int32)
@@ -73,9 +70,9 @@ public enum KeychainError: Error, Equatable, Hashable, Sendable, CustomStringCon
 
     /// What a missing entitlement means and what to do about it, part of the error's description.
     ///
-    /// What -34018 means and what to do about it, part of the error's description: the access
-    /// group is not in the app's entitlements, or the process has none at all, which is what
-    /// unsigned `swift test` on macOS and simulator test bundles without a host app get.
+    /// The error is -34018: the access group is not in the app's entitlements, or the process has
+    /// none at all, which is what unsigned `swift test` on macOS and simulator test bundles without
+    /// a host app get.
     public static let missingEntitlementAdvice =
         "the process is not entitled to this keychain access group, or has no keychain entitlement at all "
         + "(unsigned `swift test` on macOS and simulator test bundles without a host app get this); "
@@ -138,8 +135,7 @@ public enum KeychainError: Error, Equatable, Hashable, Sendable, CustomStringCon
     /// The error's description, so that localized descriptions and logs say what happened and, for
     /// a missing entitlement, what to do.
     ///
-    /// The same text as ``description``, so that `localizedDescription` and logs say what
-    /// happened and, for a missing entitlement, what to do.
+    /// The same text as ``description``, used by `localizedDescription`.
     public var errorDescription: String? { description }
 }
 

@@ -4,10 +4,8 @@ import LockedValue
 /// An in-memory keychain that models a device, with the real semantics and error codes, so the
 /// error paths of keychain code are tested too.
 ///
-/// An in-memory keychain that models a device, with the real semantics and error codes, so the
-/// error paths of keychain code are tested too: duplicates, missing items, a locked device, a
-/// background launch before the first unlock, a device without a passcode, a missing
-/// entitlement, injected faults.
+/// Such as duplicates, missing items, a locked device, a background launch before the first unlock,
+/// a device without a passcode, a missing entitlement, injected faults.
 ///
 /// ```swift
 /// let keychain = KeychainFake()
@@ -49,8 +47,6 @@ public final class KeychainFake: KeychainInterface {
         /// The account.
         public var account: String
         /// The access group the item lives in, or none when the fake has no access groups.
-        ///
-        /// The access group it lives in (`nil` when the fake has no access groups).
         public var accessGroup: String?
         /// Whether it syncs through iCloud Keychain.
         public var synchronizable: Bool
@@ -83,14 +79,12 @@ public final class KeychainFake: KeychainInterface {
         /// Locked after having been unlocked since boot, so only items available while locked may
         /// be used.
         ///
-        /// Locked after having been unlocked since boot: only items whose accessibility is
-        /// available while locked (`afterFirstUnlock…`) may be used.
+        /// Those items have an `afterFirstUnlock…` accessibility.
         case locked
         /// Booted and not yet unlocked, as in a background launch after a restart: no item may be
         /// used.
         ///
-        /// Booted and not yet unlocked, as in a background launch after a restart: no item may be
-        /// used, not even `afterFirstUnlock…` ones.
+        /// Not even `afterFirstUnlock…` items.
         case beforeFirstUnlock
     }
 
@@ -131,23 +125,20 @@ public final class KeychainFake: KeychainInterface {
 
     /// Every operation so far, oldest first, as a copy.
     ///
-    /// Every operation so far, oldest first (a copy: prefer ``operationCount``,
-    /// ``lastOperation`` or ``hasRecorded(_:)`` after each step of a long test).
+    /// Prefer ``operationCount``, ``lastOperation`` or ``hasRecorded(_:)`` after each step of a
+    /// long test.
     public var operations: [KeychainOperation] { state.withLock { $0.operations.all } }
 
     /// How many operations were recorded.
     public var operationCount: Int { state.withLock { $0.operations.count } }
 
     /// The latest operation, or nothing if there was none.
-    ///
-    /// The latest operation, or `nil` if there was none.
     public var lastOperation: KeychainOperation? { state.withLock { $0.operations.last } }
 
     /// Whether an operation was recorded at least once, in constant time however many operations
     /// there are.
     ///
-    /// Whether `operation` was recorded at least once (its ``KeychainOperation/detail`` is not
-    /// compared); constant time, however many operations there are.
+    /// Its ``KeychainOperation/detail`` is not compared.
     ///
     /// - Parameter operation: The operation to look for.
     /// - Returns: `true` if it was recorded.
@@ -177,8 +168,8 @@ public final class KeychainFake: KeychainInterface {
 
     /// Whether the simulated device is locked; setting it locks or unlocks the device.
     ///
-    /// Whether the simulated device is locked (``lockState`` is not ``LockState/unlocked``);
-    /// setting `true` locks an unlocked device, `false` unlocks it.
+    /// Locked means ``lockState`` is not ``LockState/unlocked``; setting `true` locks an unlocked
+    /// device, `false` unlocks it.
     public var isDeviceLocked: Bool {
         get { lockState != .unlocked }
         set {
@@ -210,7 +201,7 @@ public final class KeychainFake: KeychainInterface {
 
     /// The accessibility an item was stored with, or nothing if it does not exist; not recorded.
     ///
-    /// The accessibility an item was stored with, or `nil` if it does not exist; not recorded.
+    /// The look-up is not recorded as an operation.
     ///
     /// - Parameters:
     ///   - account: The account.
@@ -224,8 +215,6 @@ public final class KeychainFake: KeychainInterface {
 
     /// Makes the next operation of a kind throw an error; call twice to fail twice.
     ///
-    /// Makes the next operation of `kind` throw `error` (queued: call twice to fail twice).
-    ///
     /// - Parameters:
     ///   - kind: The operation to fail.
     ///   - error: The error to throw.
@@ -235,7 +224,7 @@ public final class KeychainFake: KeychainInterface {
 
     /// Makes every operation of a kind throw an error until the test stops it.
     ///
-    /// Makes every operation of `kind` throw `error` until ``stopFailing(_:)``.
+    /// It lasts until ``stopFailing(_:)``.
     ///
     /// - Parameters:
     ///   - kind: The operation to fail.
@@ -246,7 +235,7 @@ public final class KeychainFake: KeychainInterface {
 
     /// Removes the faults injected for a kind of operation, both next and every.
     ///
-    /// Removes the faults injected for `kind` (both "next" and "every").
+    /// Both the faults of ``failNext(_:with:)`` and those of ``failEvery(_:with:)``.
     ///
     /// - Parameter kind: The operation.
     public func stopFailing(_ kind: KeychainOperation.Kind) {

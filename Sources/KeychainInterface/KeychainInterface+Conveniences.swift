@@ -3,7 +3,7 @@ import Foundation
 extension KeychainInterface {
     /// Adds an item with the Security framework's default accessibility.
     ///
-    /// Adds an item with the Security framework's default accessibility (`whenUnlocked`).
+    /// That is ``KeychainAccessibility/whenUnlocked``.
     ///
     /// - Parameters:
     ///   - data: The secret.
@@ -16,8 +16,7 @@ extension KeychainInterface {
 
     /// Stores data, updating the item if it exists and adding it otherwise: the explicit upsert.
     ///
-    /// Stores `data`, updating the item if it exists and adding it otherwise: the explicit
-    /// upsert. An existing item keeps its accessibility.
+    /// An existing item keeps its accessibility.
     ///
     /// ```swift
     /// let keychain = KeychainFake()
@@ -45,8 +44,6 @@ extension KeychainInterface {
     }
 
     /// Reads an item's data, or nothing if there is none; other errors are thrown.
-    ///
-    /// Reads an item's data, or `nil` if there is none (other errors are thrown).
     ///
     /// - Parameters:
     ///   - account: The account.
@@ -107,8 +104,6 @@ extension KeychainInterface {
 
     /// Reads a UTF-8 string, or nothing if there is no item.
     ///
-    /// Reads a UTF-8 string, or `nil` if there is no item.
-    ///
     /// - Parameters:
     ///   - account: The account.
     ///   - scope: The scope.
@@ -124,7 +119,7 @@ extension KeychainInterface {
 
     /// Stores an encodable value as JSON, updating or adding the item.
     ///
-    /// Stores an `Encodable` value as JSON (upsert).
+    /// It writes the JSON data as `set(_:account:in:accessibility:)` writes data.
     ///
     /// ```swift
     /// let keychain = KeychainFake()
@@ -155,8 +150,6 @@ extension KeychainInterface {
     }
 
     /// Reads a decodable value stored as JSON, or nothing if there is no item.
-    ///
-    /// Reads a `Decodable` value stored as JSON, or `nil` if there is no item.
     ///
     /// - Parameters:
     ///   - type: The type to decode.

@@ -3,8 +3,7 @@ import Foundation
 /// The generic-password keychain operations apps use, as a protocol, so a test can inject a fake
 /// with the real semantics and error codes.
 ///
-/// The generic-password keychain operations apps use, as a protocol, so a test can inject a
-/// ``KeychainFake`` with the real semantics and the real error codes.
+/// The fake is ``KeychainFake``.
 ///
 /// Production code takes the interface, defaulting to the `SystemKeychain` on Apple platforms:
 ///

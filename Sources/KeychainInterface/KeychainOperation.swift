@@ -1,6 +1,6 @@
 /// One call the keychain fake received, with its outcome: the fake's record of operations.
 ///
-/// One call a ``KeychainFake`` received, with its outcome: the fake's record of operations.
+/// A ``KeychainFake`` keeps them in ``KeychainFake/operations``.
 ///
 /// ```swift
 /// let keychain = KeychainFake()
@@ -44,14 +44,11 @@ public struct KeychainOperation: Sendable, Hashable, CustomStringConvertible {
     /// The scope.
     public var scope: KeychainScope
     /// The error the operation threw, or nothing if it succeeded.
-    ///
-    /// The error it threw, or `nil` if it succeeded.
     public var error: KeychainError?
     /// Why the operation failed, in words, when the fake knows more than the status says.
     ///
-    /// Why it failed, in words, when the fake knows more than the status says: for a missing
-    /// item, the accounts that exist in that service and a "did you mean"; for a missing
-    /// entitlement, the entitled groups. Explanatory only: not part of equality.
+    /// For a missing item, the accounts that exist in that service and a "did you mean"; for a
+    /// missing entitlement, the entitled groups. Explanatory only: not part of equality.
     public var detail: String?
 
     /// Creates a record.
@@ -82,7 +79,7 @@ public struct KeychainOperation: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether two records are the same call with the same outcome, leaving the explanation out.
     ///
-    /// Whether two records are the same call with the same outcome (``detail`` is not compared).
+    /// ``detail`` is not compared.
     ///
     /// - Parameters:
     ///   - lhs: A record.
@@ -94,7 +91,7 @@ public struct KeychainOperation: Sendable, Hashable, CustomStringConvertible {
 
     /// Hashes kind, account, scope and error, leaving the explanation out.
     ///
-    /// Hashes kind, account, scope and error (not ``detail``).
+    /// ``detail`` is not hashed.
     ///
     /// - Parameter hasher: The hasher.
     public func hash(into hasher: inout Hasher) {

@@ -10,23 +10,22 @@
 public struct KeychainScope: Sendable, Hashable, CustomStringConvertible {
     /// The service, usually a reverse-DNS name per feature.
     ///
-    /// The service (`kSecAttrService`), usually a reverse-DNS name per feature.
+    /// The Security framework's `kSecAttrService`.
     public var service: String
     /// The access group, or none to write to the app's default group and read from every group the
     /// app may use.
     ///
-    /// The access group (`kSecAttrAccessGroup`); `nil` writes to the app's default group and
-    /// reads from every group the app may use.
+    /// The Security framework's `kSecAttrAccessGroup`.
     public var accessGroup: String?
     /// Which items the scope means by their iCloud Keychain flag.
     ///
-    /// Which items the scope means by their iCloud Keychain flag (`kSecAttrSynchronizable`).
+    /// The Security framework's `kSecAttrSynchronizable`.
     public var synchronization: KeychainSynchronization
 
     /// Whether the items sync through iCloud Keychain.
     ///
-    /// Whether the items sync through iCloud Keychain (`kSecAttrSynchronizable`); a synced and
-    /// a device-only item with the same account are different items.
+    /// The Security framework's `kSecAttrSynchronizable`; a synced and a device-only item with the
+    /// same account are different items.
     public var synchronizable: Bool {
         get { synchronization == .synchronized }
         set { synchronization = newValue ? .synchronized : .deviceOnly }

@@ -1,7 +1,6 @@
 /// Which items a keychain scope means by their iCloud Keychain flag.
 ///
-/// Which items a ``KeychainScope`` means by their iCloud Keychain flag, mirroring the values of
-/// `kSecAttrSynchronizable`.
+/// The scope is a ``KeychainScope``; the values mirror `kSecAttrSynchronizable`.
 ///
 /// ```swift
 /// let everyToken = KeychainScope(service: "com.bookshelf.auth", synchronization: .any)
@@ -9,18 +8,18 @@
 public enum KeychainSynchronization: String, Sendable, Hashable, CaseIterable {
     /// Items that stay on the device, the default.
     ///
-    /// Items that stay on the device (`kSecAttrSynchronizable` false, the default).
+    /// `kSecAttrSynchronizable` false.
     case deviceOnly
     /// Items that sync through iCloud Keychain.
     ///
-    /// Items that sync through iCloud Keychain (`kSecAttrSynchronizable` true).
+    /// `kSecAttrSynchronizable` true.
     case synchronized
     /// Both kinds of items, valid for reads, updates, deletes and listings but not for adding an
     /// item.
     ///
-    /// Both kinds (`kSecAttrSynchronizableAny`): valid for reads, updates, deletes and listings;
-    /// adding an item with it throws ``KeychainError/badParameter``, since Apple documents the
-    /// value for `SecItemCopyMatching`, `SecItemUpdate` and `SecItemDelete` only.
+    /// The Security framework's `kSecAttrSynchronizableAny`. Adding an item with it throws
+    /// ``KeychainError/badParameter``, since Apple documents the value for `SecItemCopyMatching`,
+    /// `SecItemUpdate` and `SecItemDelete` only.
     case any
 
     /// Whether an item with this synced flag is meant.

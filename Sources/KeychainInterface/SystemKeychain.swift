@@ -2,8 +2,10 @@
 import Foundation
 import Security
 
-/// The real keychain: ``KeychainInterface`` over `SecItemAdd`, `SecItemCopyMatching`,
-/// `SecItemUpdate` and `SecItemDelete` for generic passwords. Apple platforms only.
+/// The real keychain, for generic passwords, on Apple platforms.
+///
+/// It implements ``KeychainInterface`` over `SecItemAdd`, `SecItemCopyMatching`, `SecItemUpdate`
+/// and `SecItemDelete`.
 ///
 /// ```swift
 /// // Apple platforms only: Security
@@ -20,8 +22,11 @@ import Security
 /// A scope with ``KeychainSynchronization/any`` queries with `kSecAttrSynchronizableAny`;
 /// adding with it throws ``KeychainError/badParameter`` without calling `SecItemAdd`.
 public struct SystemKeychain: KeychainInterface {
-    /// Whether queries set `kSecUseDataProtectionKeychain`, which gives macOS the iOS keychain's
-    /// semantics (and needs a signed app with a keychain-access-groups entitlement on macOS).
+    /// Whether queries use the data protection keychain, which gives macOS the iOS keychain's
+    /// semantics.
+    ///
+    /// That is, whether they set `kSecUseDataProtectionKeychain`; on macOS it needs a signed app
+    /// with a keychain-access-groups entitlement.
     public let usesDataProtectionKeychain: Bool
 
     /// Creates the adapter.
@@ -32,7 +37,9 @@ public struct SystemKeychain: KeychainInterface {
         self.usesDataProtectionKeychain = usesDataProtectionKeychain
     }
 
-    /// Adds an item with `SecItemAdd`.
+    /// Adds an item.
+    ///
+    /// It calls `SecItemAdd`.
     ///
     /// - Parameters:
     ///   - data: The secret.
@@ -47,7 +54,9 @@ public struct SystemKeychain: KeychainInterface {
         try Self.check(SecItemAdd(query as CFDictionary, nil))
     }
 
-    /// Reads an item with `SecItemCopyMatching`.
+    /// Reads an item.
+    ///
+    /// It calls `SecItemCopyMatching`.
     ///
     /// - Parameters:
     ///   - account: The account.
@@ -65,7 +74,9 @@ public struct SystemKeychain: KeychainInterface {
         return data
     }
 
-    /// Replaces an item's data with `SecItemUpdate`.
+    /// Replaces an item's data.
+    ///
+    /// It calls `SecItemUpdate`.
     ///
     /// - Parameters:
     ///   - data: The new secret.
@@ -77,7 +88,9 @@ public struct SystemKeychain: KeychainInterface {
         try Self.check(SecItemUpdate(query as CFDictionary, attributes as CFDictionary))
     }
 
-    /// Deletes an item with `SecItemDelete`.
+    /// Deletes an item.
+    ///
+    /// It calls `SecItemDelete`.
     ///
     /// - Parameters:
     ///   - account: The account.
@@ -86,7 +99,9 @@ public struct SystemKeychain: KeychainInterface {
         try Self.check(SecItemDelete(baseQuery(account: account, scope: scope) as CFDictionary))
     }
 
-    /// Deletes every item in the scope with `SecItemDelete`.
+    /// Deletes every item in the scope.
+    ///
+    /// It calls `SecItemDelete`.
     ///
     /// - Parameter scope: The scope.
     public func deleteAll(in scope: KeychainScope) throws(KeychainError) {
@@ -95,7 +110,9 @@ public struct SystemKeychain: KeychainInterface {
         try Self.check(status)
     }
 
-    /// Lists the accounts in the scope with `SecItemCopyMatching`.
+    /// Lists the accounts in the scope.
+    ///
+    /// It calls `SecItemCopyMatching`.
     ///
     /// - Parameter scope: The scope.
     /// - Returns: The sorted accounts.

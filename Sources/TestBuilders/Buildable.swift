@@ -1,6 +1,6 @@
 /// Lets a test copy a value and change only what it cares about.
 ///
-/// Gives a value type the `with` forms: copy a value and change only what a test cares about.
+/// It gives a value type the `with` forms.
 ///
 /// ```swift
 /// extension NewBook: Buildable {}
@@ -15,8 +15,6 @@ public protocol Buildable {}
 
 extension Buildable {
     /// A copy with one property set to a new value.
-    ///
-    /// A copy with the property at `keyPath` set to `value`.
     ///
     /// ```swift
     /// let finished = Book.testValue.with(\.status, .finished)
@@ -33,8 +31,6 @@ extension Buildable {
     }
 
     /// A copy changed by a closure, for several properties at once.
-    ///
-    /// A copy changed by `configure`, for several properties at once.
     ///
     /// ```swift
     /// let book = Book.testValue.with {
@@ -53,8 +49,7 @@ extension Buildable {
 
     /// Many copies in one line, each changed by a closure that gets its index.
     ///
-    /// `count` copies, each changed by `configure` with its index (0, 1, 2, …): many variants
-    /// in one line.
+    /// `count` copies; `configure` gets each one's index, 0, 1, 2 and so on.
     ///
     /// ```swift
     /// let books = Book.testValue.variants(3) { book, index in book.title = "Book \(index)" }

@@ -25,7 +25,9 @@ public final class DateGenerator: Sendable {
     private let current: Locked<Date>
     private let step: TimeInterval
 
-    /// Creates a generator that returns `first`, then `first + step`, `first + 2 × step`, ….
+    /// Creates a generator that starts at a date and moves on by a step after each read.
+    ///
+    /// It returns `first`, then `first + step`, `first + 2 × step`, and so on.
     ///
     /// - Parameters:
     ///   - first: The first date; `Date.testReference` by default.
@@ -35,7 +37,9 @@ public final class DateGenerator: Sendable {
         self.step = step
     }
 
-    /// A generator that always returns `date`: `DateGenerator(startingAt: date, step: 0)`.
+    /// A generator that always returns the same date.
+    ///
+    /// The same as `DateGenerator(startingAt: date, step: 0)`.
     ///
     /// - Parameter date: The date every read returns; `Date.testReference` by
     ///   default.
@@ -56,14 +60,12 @@ public final class DateGenerator: Sendable {
 
     /// The next date, so the generator reads as a function.
     ///
-    /// The next date, so the generator reads as a function: `dates()`.
+    /// Call it as `dates()`.
     ///
     /// - Returns: The current date of the generator.
     public func callAsFunction() -> Date { next() }
 
     /// Moves the generator's date on by a number of seconds without reading it.
-    ///
-    /// Moves the generator's date on by `interval` seconds without reading it.
     ///
     /// - Parameter interval: Seconds to add; negative moves back.
     public func advance(by interval: TimeInterval) {

@@ -26,8 +26,6 @@ public struct SeededRandomNumberGenerator: RandomNumberGenerator, Sendable, Equa
 
     /// Creates a generator whose sequence is fixed by a seed.
     ///
-    /// Creates a generator whose sequence is fixed by `seed`.
-    ///
     /// - Parameter seed: Any 64-bit value; equal seeds give equal sequences.
     public init(seed: UInt64) {
         state = seed

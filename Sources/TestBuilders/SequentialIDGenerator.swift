@@ -2,7 +2,7 @@ import TestSupportCore
 
 /// Generates increasing integer IDs, 1, 2, 3 and so on, for models keyed by integers.
 ///
-/// Generates increasing integer ids, 1, 2, 3, …, for models keyed by `Int`.
+/// For models keyed by `Int`.
 ///
 /// ```swift
 /// let ids = SequentialIDGenerator()
@@ -37,7 +37,7 @@ public final class SequentialIDGenerator: Sendable {
 
     /// The next ID, so the generator reads as a function.
     ///
-    /// The next id, so the generator reads as a function: `ids()`.
+    /// Call it as `ids()`.
     ///
     /// - Returns: The next id.
     public func callAsFunction() -> Int { next() }

@@ -3,8 +3,7 @@ import TestSupportCore
 
 /// Generates UUIDs in a fixed sequence, so test data and expectations are the same on every run.
 ///
-/// Generates UUIDs in a fixed sequence, `00000000-0000-0000-0000-000000000001`,
-/// `…0002`, …, so test data and expectations are the same on every run.
+/// The sequence is `00000000-0000-0000-0000-000000000001`, `…0002` and so on.
 ///
 /// Inject it where production code creates identifiers:
 ///
@@ -24,7 +23,7 @@ public final class SequentialUUIDGenerator: Sendable {
 
     /// Creates a generator whose first UUID is the sequential UUID of a given number.
     ///
-    /// Creates a generator whose first UUID is `UUID.sequential(first)`.
+    /// That is, `UUID.sequential(first)`.
     ///
     /// - Parameters:
     ///   - first: The number of the first UUID; 1 by default.
@@ -47,7 +46,7 @@ public final class SequentialUUIDGenerator: Sendable {
 
     /// The next UUID in the sequence, so the generator reads as a function.
     ///
-    /// The next UUID in the sequence, so the generator reads as a function: `ids()`.
+    /// Call it as `ids()`.
     ///
     /// - Returns: The next UUID.
     public func callAsFunction() -> UUID { next() }
@@ -56,8 +55,8 @@ public final class SequentialUUIDGenerator: Sendable {
 extension UUID {
     /// The UUID whose last 64 bits are a given number, as the sequential generator produces them.
     ///
-    /// The UUID whose last 64 bits are `number`: `UUID.sequential(1)` is
-    /// `00000000-0000-0000-0000-000000000001`. The values ``SequentialUUIDGenerator`` produces.
+    /// `UUID.sequential(1)` is `00000000-0000-0000-0000-000000000001`: the values
+    /// ``SequentialUUIDGenerator`` produces.
     ///
     /// - Parameter number: The number to encode.
     /// - Returns: The UUID.

@@ -35,8 +35,6 @@ extension TestValue {
 
     /// The canonical test value, changed by a closure.
     ///
-    /// The canonical test value changed by `configure`.
-    ///
     /// ```swift
     /// let finished = Book.make { $0.status = .finished }
     /// ```
@@ -48,8 +46,6 @@ extension TestValue {
     }
 
     /// The canonical test value with one property set to a new value.
-    ///
-    /// The canonical test value with the property at `keyPath` set to `value`.
     ///
     /// ```swift
     /// let finished = Book.make(\.status, .finished)
@@ -65,8 +61,7 @@ extension TestValue {
 
     /// Variants of the canonical test value, each changed by a closure that gets its index.
     ///
-    /// `count` variants of the canonical test value, each changed by `configure` with its index
-    /// (0, 1, 2, …).
+    /// `count` variants; `configure` gets each one's index, 0, 1, 2 and so on.
     ///
     /// ```swift
     /// let ids = SequentialUUIDGenerator()

@@ -28,7 +28,7 @@ public struct CallSite: Sendable, Hashable, CustomStringConvertible {
     public var fileID: String
     /// The full file path of the call, which XCTest needs.
     ///
-    /// The `#filePath` of the call: the full path XCTest needs.
+    /// The `#filePath` of the call.
     public var filePath: String
     /// The 1-based line of the call.
     public var line: Int
@@ -83,6 +83,6 @@ public struct CallSite: Sendable, Hashable, CustomStringConvertible {
 
     /// The call site in the form compilers and test runners print.
     ///
-    /// `fileID:line:column`, the form compilers and test runners print.
+    /// `fileID:line:column`.
     public var description: String { "\(fileID):\(line):\(column)" }
 }

@@ -85,9 +85,6 @@ public enum FailureReporter {
     /// Sends every failure reported by an operation on this task and its child tasks to a handler
     /// instead of the test frameworks.
     ///
-    /// Sends every failure reported by `operation` on this task (and its child tasks) to
-    /// `handler` instead of the test frameworks.
-    ///
     /// - Parameters:
     ///   - handler: Receives each failure.
     ///   - operation: The code whose failures are redirected.
@@ -101,9 +98,6 @@ public enum FailureReporter {
 
     /// Sends every failure reported by an asynchronous operation on this task and its child tasks
     /// to a handler instead of the test frameworks.
-    ///
-    /// Sends every failure reported by the asynchronous `operation` on this task (and its child
-    /// tasks) to `handler` instead of the test frameworks.
     ///
     /// - Parameters:
     ///   - handler: Receives each failure.
@@ -119,8 +113,6 @@ public enum FailureReporter {
     }
 
     /// Runs a closure and returns the failures it reported instead of failing the test.
-    ///
-    /// Runs `body` and returns the failures it reported instead of failing the test.
     ///
     /// The package's own tests use this to assert on failure messages and locations:
     ///
@@ -141,9 +133,6 @@ public enum FailureReporter {
     }
 
     /// Runs an asynchronous closure and returns the failures it reported instead of failing the
-    /// test.
-    ///
-    /// Runs the asynchronous `body` and returns the failures it reported instead of failing the
     /// test.
     ///
     /// - Parameters:

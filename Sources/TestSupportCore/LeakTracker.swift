@@ -28,10 +28,10 @@ public final class LeakTracker: Sendable {
     /// Creates an empty tracker.
     public init() {}
 
-    /// Starts watching `object`; ``expectNoLeaks(fileID:filePath:line:column:)`` fails if it is
-    /// still alive.
+    /// Starts watching an object, so that the leak check fails if the object is still alive then.
     ///
-    /// The tracker holds the object weakly, so tracking never keeps it alive.
+    /// The check is ``expectNoLeaks(fileID:filePath:line:column:)``. The tracker holds the object
+    /// weakly, so tracking never keeps it alive.
     ///
     /// - Parameters:
     ///   - object: The instance that should be deallocated by the time of verification.
@@ -91,9 +91,6 @@ public final class LeakTracker: Sendable {
 /// Runs a closure with a leak tracker and verifies, once it has returned and released its locals,
 /// that every object it tracked was deallocated.
 ///
-/// Runs `body` with a ``LeakTracker`` and verifies, once `body` has returned and released its
-/// locals, that every object it tracked was deallocated.
-///
 /// ```swift
 /// withLeakTracking { tracker in
 ///     let viewModel = BookSearchViewModel(queue: .immediate) { _ in [] }
@@ -124,9 +121,6 @@ public func withLeakTracking<R>(
 
 /// Runs an asynchronous closure with a leak tracker and verifies, once it has returned, that every
 /// object it tracked was deallocated.
-///
-/// Runs the asynchronous `body` with a ``LeakTracker`` and verifies, once `body` has returned,
-/// that every object it tracked was deallocated.
 ///
 /// - Parameters:
 ///   - isolation: The caller's actor; inferred.

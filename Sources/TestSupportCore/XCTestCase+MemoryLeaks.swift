@@ -3,8 +3,6 @@ import XCTest
 extension XCTestCase {
     /// Fails the test at teardown if the instance has not been deallocated by then.
     ///
-    /// Fails the test at teardown if `instance` has not been deallocated by then.
-    ///
     /// ```swift
     /// final class BookListViewModelTests: XCTestCase {
     ///     @MainActor func test_load_whenFinished_releasesViewModel() async {

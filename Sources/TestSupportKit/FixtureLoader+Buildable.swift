@@ -6,8 +6,7 @@ extension FixtureLoader {
     /// Decodes a model from a fixture and then changes it, so a recorded API response becomes the
     /// starting point of a builder.
     ///
-    /// A model decoded from a fixture and then changed by `configure`: a recorded API response
-    /// as the starting point of a builder.
+    /// The model is changed by `configure`.
     ///
     /// ```swift
     /// let fixtures = FixtureLoader.bookshelfAPI

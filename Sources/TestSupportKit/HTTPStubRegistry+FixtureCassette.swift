@@ -11,8 +11,8 @@ extension HTTPStubRegistry {
     /// Replays a HAR cassette from the test bundle's fixtures and records the exchanges it lacks,
     /// as the record mode says.
     ///
-    /// Replays the HAR cassette `name` from the test bundle's fixtures and records what it lacks
-    /// into `recordingDirectory`, as `mode` says (`TESTSUPPORTKIT_RECORD_MODE` overrides it).
+    /// The cassette is `name` among the fixtures; what it lacks is recorded into
+    /// `recordingDirectory`, and `TESTSUPPORTKIT_RECORD_MODE` overrides `mode`.
     ///
     /// ```swift
     /// let stubs = HTTPStubRegistry()

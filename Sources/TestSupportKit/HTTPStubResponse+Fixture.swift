@@ -11,8 +11,8 @@ extension HTTPStubResponse {
     /// A response whose body is a fixture file, with its placeholders filled in when values are
     /// given.
     ///
-    /// A response whose body is a fixture file, with its `{{placeholders}}` filled when `values`
-    /// are given; `Content-Type` defaults to `application/json` for `.json` fixtures.
+    /// The placeholders are `{{name}}` markers, filled from `values`; `Content-Type` defaults to
+    /// `application/json` for `.json` fixtures.
     ///
     /// ```swift
     /// let stubs = HTTPStubRegistry()

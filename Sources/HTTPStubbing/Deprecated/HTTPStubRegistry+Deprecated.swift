@@ -3,8 +3,10 @@ import TestSupportCore
 // The registry's earlier names, kept so that code written against them still builds with a
 // fix-it. Each forwards to the new name and goes in a later minor release.
 extension HTTPStubRegistry {
-    /// Checks that exactly `count` recorded requests match `matcher`; renamed
-    /// `expectRequested(_:count:)`.
+    /// Checks how many recorded requests a matcher matches; renamed.
+    ///
+    /// Renamed `expectRequested(_:count:)`: it checks that exactly `count` recorded requests match
+    /// `matcher`.
     ///
     /// - Parameters:
     ///   - matcher: The requests to count.
@@ -25,14 +27,17 @@ extension HTTPStubRegistry {
         expectRequested(matcher, count: count, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
-    /// Reports the unhandled-request failures kept from URLSession threads; renamed
-    /// `expectNoUnhandledRequests()`.
+    /// Reports the unhandled-request failures kept from URLSession threads; renamed.
+    ///
+    /// Renamed `expectNoUnhandledRequests()`.
     @available(*, deprecated, renamed: "expectNoUnhandledRequests()")
     public func verifyNoUnhandledRequests() {
         expectNoUnhandledRequests()
     }
 
-    /// Checks that every registered stub answered at least once; renamed `expectAllStubsUsed()`.
+    /// Checks that every registered stub answered at least once; renamed.
+    ///
+    /// Renamed `expectAllStubsUsed()`.
     ///
     /// - Parameters:
     ///   - fileID: The caller's file ID.
@@ -49,11 +54,10 @@ extension HTTPStubRegistry {
         expectAllStubsUsed(fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
-    /// Answers successive requests with `responses` in order, then is used up; replaced by
-    /// `stub(_:priority:times:inOrder:)`.
+    /// Answers successive requests with responses in order, then is used up; replaced.
     ///
-    /// This keeps its old end: after the last response the stub is used up. The new label's
-    /// default repeats the last response; pass `times: responses.count` to keep this end.
+    /// Replaced by `stub(_:priority:times:inOrder:)`, whose default repeats the last response
+    /// instead; pass it `times: responses.count` to keep this end.
     ///
     /// - Parameters:
     ///   - matcher: Which requests to answer.

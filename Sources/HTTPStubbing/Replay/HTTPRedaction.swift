@@ -2,8 +2,7 @@ import Foundation
 
 /// What a cassette removes from recorded traffic before anything is written to disk.
 ///
-/// What a cassette removes from recorded traffic before anything is written to disk: header
-/// values, query items and JSON body fields, replaced by a placeholder.
+/// It replaces header values, query items and JSON body fields by a placeholder.
 ///
 /// ```swift
 /// let redaction = HTTPRedaction.default.redactingQueryItems("api_key").redactingJSONFields("token")
@@ -37,7 +36,7 @@ public struct HTTPRedaction: Sendable, Equatable {
 
     /// Removes credentials and cookies.
     ///
-    /// Credentials and cookies: `Authorization`, `Proxy-Authorization`, `Cookie` and `Set-Cookie`.
+    /// Removes the `Authorization`, `Proxy-Authorization`, `Cookie` and `Set-Cookie` headers.
     public static let `default` = HTTPRedaction(headers: ["authorization", "proxy-authorization", "cookie", "set-cookie"])
 
     /// Nothing is redacted.

@@ -9,8 +9,8 @@ extension HTTPStubRegistry {
     /// Replays a HAR cassette file and records there the real traffic it lacks, as the record mode
     /// says.
     ///
-    /// Replays the HAR cassette at `file` and records the real traffic it lacks there, as
-    /// `mode` says (the `TESTSUPPORTKIT_RECORD_MODE` environment variable overrides it).
+    /// The cassette is the HAR file at `file`; the `TESTSUPPORTKIT_RECORD_MODE` environment
+    /// variable overrides `mode`.
     ///
     /// ```swift
     /// let cassettesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Cassettes")

@@ -7,7 +7,7 @@ extension HTTPStubRegistry {
 
     /// The registry the HTTP stubs trait provides to the running test, or none outside such a test.
     ///
-    /// The registry the `.httpStubs` trait provides to the running test, or `nil` outside one.
+    /// The trait is `.httpStubs`.
     ///
     /// ```swift
     /// @Test(.httpStubs)
@@ -22,9 +22,8 @@ extension HTTPStubRegistry {
 /// A Swift Testing trait that gives each test a fresh stub registry and fails the test for every
 /// request no stub answered.
 ///
-/// A Swift Testing trait that gives each test a fresh ``HTTPStubRegistry``
-/// (``HTTPStubRegistry/current``) and, once the test's body has returned, fails that test for
-/// every request no stub answered.
+/// The test gets the registry from ``HTTPStubRegistry/current``; the check runs once the test's
+/// body has returned.
 ///
 /// XCTest cases and code without the trait keep using `withHTTPStubs { stubs in … }`.
 public struct HTTPStubsTrait: TestTrait, SuiteTrait, TestScoping {
@@ -69,15 +68,14 @@ extension Trait where Self == HTTPStubsTrait {
     /// Gives each test a fresh stub registry and fails it for every unhandled request when its body
     /// returns.
     ///
-    /// Gives each test a fresh ``HTTPStubRegistry`` (``HTTPStubRegistry/current``) and fails it for
-    /// every unhandled request when its body returns.
+    /// The test gets its ``HTTPStubRegistry`` from ``HTTPStubRegistry/current``.
     public static var httpStubs: Self { HTTPStubsTrait(followsRedirects: true) }
 
     /// Gives each test a fresh stub registry that follows redirects or not, and fails it for every
     /// unhandled request.
     ///
-    /// Gives each test a fresh ``HTTPStubRegistry`` that follows redirects or not, and fails it
-    /// for every unhandled request when its body returns.
+    /// The test gets its ``HTTPStubRegistry`` from ``HTTPStubRegistry/current``; the check runs
+    /// when its body returns.
     ///
     /// - Parameter followsRedirects: Whether the registry follows redirects itself.
     public static func httpStubs(followsRedirects: Bool) -> Self { HTTPStubsTrait(followsRedirects: followsRedirects) }

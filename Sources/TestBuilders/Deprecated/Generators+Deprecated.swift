@@ -5,29 +5,39 @@ import Foundation
 // `callAsFunction()`; production code that takes a closure gets the method `generator.next`.
 
 extension SequentialIDGenerator {
-    /// The generator as a closure; use the method `next` instead (`ids.next`).
+    /// The generator as a closure; renamed.
+    ///
+    /// Pass the method `next` instead, as in `ids.next`.
     @available(*, deprecated, renamed: "next", message: "pass the method: ids.next")
     public var generate: @Sendable () -> Int { { self.next() } }
 }
 
 extension SequentialUUIDGenerator {
-    /// The generator as a closure; use the method `next` instead (`ids.next`).
+    /// The generator as a closure; renamed.
+    ///
+    /// Pass the method `next` instead, as in `ids.next`.
     @available(*, deprecated, renamed: "next", message: "pass the method: ids.next")
     public var generate: @Sendable () -> UUID { { self.next() } }
 }
 
 extension DateGenerator {
-    /// The generator as a closure; use the method `next` instead (`dates.next`).
+    /// The generator as a closure; renamed.
+    ///
+    /// Pass the method `next` instead, as in `dates.next`.
     @available(*, deprecated, renamed: "next", message: "pass the method: dates.next")
     public var generate: @Sendable () -> Date { { self.next() } }
 
-    /// The next date, then moves on by the step; renamed `next()`.
+    /// The next date, then moves on by the step; renamed.
+    ///
+    /// Renamed `next()`.
     ///
     /// - Returns: The current date of the generator.
     @available(*, deprecated, renamed: "next()")
     public func now() -> Date { next() }
 
-    /// A generator that returns `start`, then `start + step`, …; renamed `init(startingAt:step:)`.
+    /// A generator that starts at a date and moves on by a step after each read; renamed.
+    ///
+    /// Renamed `init(startingAt:step:)`. It returns `start`, then `start + step`, and so on.
     ///
     /// - Parameters:
     ///   - start: The first date; `Date.testReference` by default.

@@ -3,8 +3,7 @@ import TestSupportCore
 /// A clock whose sleeps return at once, moving its time forward by the amount slept, and which
 /// records every sleep.
 ///
-/// A `Clock` whose sleeps return at once, moving its time forward by the amount slept, and which
-/// records every sleep: for tests that care what was waited, not about stepping through it.
+/// A `Clock` for tests that care what was waited, not about stepping through it.
 ///
 /// ```swift
 /// // Feature: Bookshelf's RetryingCatalogLoader retries with exponential backoff on any `Clock<Duration>`.
@@ -18,7 +17,7 @@ import TestSupportCore
 public final class ImmediateClock: Clock, Sendable {
     /// The clock's instants: an offset from its start, like the test clock's.
     ///
-    /// The clock's instants: an offset from its start, like ``TestClock``'s.
+    /// The same type as ``TestClock/Instant``.
     public typealias Instant = TestClock.Instant
 
     private struct State {
@@ -29,8 +28,6 @@ public final class ImmediateClock: Clock, Sendable {
     private let state: Locked<State>
 
     /// Creates a clock at a given instant.
-    ///
-    /// Creates a clock at `now`.
     ///
     /// - Parameter now: The starting instant; the clock's zero by default.
     public init(now: Instant = Instant()) {
@@ -47,8 +44,6 @@ public final class ImmediateClock: Clock, Sendable {
     public var sleeps: [Duration] { state.withLock { $0.sleeps } }
 
     /// Returns at once, moving the clock to the deadline if it is later than now.
-    ///
-    /// Returns at once, moving the clock to `deadline` if it is later than now.
     ///
     /// - Parameters:
     ///   - deadline: When the caller wanted to wake.

@@ -4,9 +4,8 @@ import TestSupportCore
 /// A clock whose time moves only when the test says, stepping through deadlines one at a time and
 /// letting woken work settle before the next.
 ///
-/// A `Clock` whose time moves only when the test says, stepping through deadlines one at a time
-/// and letting woken work settle before the next: code that takes `some Clock<Duration>` is
-/// tested without real time and without "yield many times and hope".
+/// A `Clock`: code that takes `some Clock<Duration>` is tested without real time and without "yield
+/// many times and hope".
 ///
 /// ```swift
 /// // Feature: production code depends only on the standard `Clock` protocol.
@@ -39,16 +38,12 @@ public final class TestClock: Clock, Sendable {
 
         /// Creates an instant at an offset from the clock's start.
         ///
-        /// Creates an instant at `offset` from the clock's start.
-        ///
         /// - Parameter offset: The time since the start; zero by default.
         public init(offset: Duration = .zero) {
             self.offset = offset
         }
 
         /// The instant a duration later.
-        ///
-        /// The instant `duration` later.
         ///
         /// - Parameter duration: The distance.
         /// - Returns: The later instant.
@@ -58,8 +53,6 @@ public final class TestClock: Clock, Sendable {
 
         /// The duration from this instant to another.
         ///
-        /// The duration from this instant to `other`.
-        ///
         /// - Parameter other: The other instant.
         /// - Returns: `other - self`.
         public func duration(to other: Instant) -> Duration {
@@ -67,15 +60,13 @@ public final class TestClock: Clock, Sendable {
         }
 
         /// Whether one instant is earlier than another.
-        ///
-        /// Whether `lhs` is earlier than `rhs`.
         public static func < (lhs: Instant, rhs: Instant) -> Bool {
             lhs.offset < rhs.offset
         }
 
         /// The offset from the clock's start, in seconds.
         ///
-        /// The offset, such as `5.0 seconds`.
+        /// Such as `5.0 seconds`.
         public var description: String { "\(offset)" }
     }
 
@@ -152,8 +143,6 @@ public final class TestClock: Clock, Sendable {
 
     /// Creates a clock at a given instant.
     ///
-    /// Creates a clock at `now`.
-    ///
     /// - Parameter now: The starting instant; the clock's zero by default.
     public init(now: Instant = Instant()) {
         state = Locked(State(now: now))
@@ -161,7 +150,7 @@ public final class TestClock: Clock, Sendable {
 
     /// The current instant, which changes only when the test advances or runs the clock.
     ///
-    /// The current instant; it changes only through ``advance(by:)``, ``advance(to:)`` and
+    /// It changes only through ``advance(by:)``, ``advance(to:)`` and
     /// ``run(maxSteps:fileID:filePath:line:column:)``. A task woken by an advance reads its own
     /// deadline here until it sleeps again, as it would had the clock stopped there.
     public var now: Instant {
@@ -181,8 +170,6 @@ public final class TestClock: Clock, Sendable {
     }
 
     /// Suspends until the clock reaches a deadline, or returns at once if it already has.
-    ///
-    /// Suspends until the clock reaches `deadline`; returns at once if it already has.
     ///
     /// - Parameters:
     ///   - deadline: When to wake.
@@ -238,10 +225,9 @@ public final class TestClock: Clock, Sendable {
     /// Moves the clock forward by a duration, one deadline at a time, letting the woken work settle
     /// before the next.
     ///
-    /// Moves the clock forward by `duration`, one deadline at a time: it sets ``now`` to the
-    /// earliest deadline due, wakes that one sleeper, lets the woken work settle (sleep on the
-    /// clock again, or finish), and only then moves on, so a loop that sleeps 1 s ticks three
-    /// times for one advance of 3 s.
+    /// Each step sets ``now`` to the earliest deadline due, wakes that one sleeper, and lets the
+    /// woken work settle (sleep on the clock again, or finish) before it moves on, so a loop that
+    /// sleeps 1 s ticks three times for one advance of 3 s.
     ///
     /// ```swift
     /// let clock = TestClock()
@@ -259,8 +245,7 @@ public final class TestClock: Clock, Sendable {
     /// Moves the clock forward to an instant, never backwards, stepping through the deadlines due
     /// by then one sleeper at a time.
     ///
-    /// Moves the clock forward to `instant` (never backwards), stepping through the deadlines
-    /// due by then one sleeper at a time, as ``advance(by:)`` does.
+    /// It steps as ``advance(by:)`` does.
     ///
     /// - Parameter instant: The instant to move to.
     /// - Returns: How many sleeps were woken.
@@ -281,8 +266,7 @@ public final class TestClock: Clock, Sendable {
     /// Steps to each next deadline until no task sleeps on the clock, the sleeps begun by woken
     /// tasks included.
     ///
-    /// Steps to each next deadline until no task sleeps on the clock, the sleeps begun by woken
-    /// tasks included; stops after `maxSteps` wakes (a loop that never ends) and reports it.
+    /// After `maxSteps` wakes (a loop that never ends) it stops and reports it.
     ///
     /// - Parameters:
     ///   - maxSteps: The most sleeps to wake before giving up.
@@ -376,8 +360,8 @@ public final class TestClock: Clock, Sendable {
 
     /// Suspends until a number of tasks are sleeping on the clock.
     ///
-    /// Suspends until at least `count` tasks are sleeping on the clock: the deterministic
-    /// replacement for yielding and hoping the code under test has reached its `sleep`.
+    /// At least `count` tasks: the deterministic replacement for yielding and hoping the code under
+    /// test has reached its `sleep`.
     ///
     /// It is woken by the sleep registration itself, not by polling. `timeout` is only a safety
     /// net for a test whose code never sleeps: it reports a failure at the caller's line

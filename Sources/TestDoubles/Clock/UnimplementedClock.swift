@@ -3,10 +3,8 @@ import TestSupportCore
 /// A clock for code paths that must not read the time or sleep: its first use reports a failure at
 /// the line that created the clock.
 ///
-/// A `Clock` for code paths that must not read the time or sleep: its first use reports a
-/// failure at the line that created the clock (once: `sleep(for:)` reads `now` and then sleeps,
-/// which is one mistake), then it behaves like an ``ImmediateClock`` so the code under test can
-/// finish.
+/// A `Clock` that reports once (`sleep(for:)` reads `now` and then sleeps, which is one mistake),
+/// then behaves like an ``ImmediateClock`` so the code under test can finish.
 ///
 /// ```swift
 /// let loader = RetryingCatalogLoader(clock: UnimplementedClock()) { _ in   // the first attempt succeeds
@@ -64,10 +62,11 @@ public final class UnimplementedClock: Clock, Sendable {
     }
 
     /// Reports, on the calling task, every use of the double made on another thread and not yet
-    /// reported; a use on the test's own task has failed the test already.
+    /// reported.
     ///
-    /// Call it at the end of a Swift Testing test whose code under test may have used the double
-    /// from another thread; under XCTest every use is reported at once.
+    /// A use on the test's own task has failed the test already. Call it at the end of a Swift
+    /// Testing test whose code under test may have used the double from another thread; under
+    /// XCTest every use is reported at once.
     public func expectNotUsed() { uses.flush() }
 
     private func reportFirstUse(_ use: String) {

@@ -2,26 +2,34 @@
 // code written against it still builds with a fix-it.
 
 extension UnimplementedDispatchQueue {
-    /// Reports, on the calling task, uses made on other threads; renamed `expectNotUsed()`.
+    /// Reports uses made on other threads; renamed.
+    ///
+    /// Renamed `expectNotUsed()`, which reports them on the calling task.
     @available(*, deprecated, renamed: "expectNotUsed()")
     public func flush() { expectNotUsed() }
 }
 
 extension UnimplementedKeychain {
-    /// Reports, on the calling task, uses made on other threads; renamed `expectNotUsed()`.
+    /// Reports uses made on other threads; renamed.
+    ///
+    /// Renamed `expectNotUsed()`, which reports them on the calling task.
     @available(*, deprecated, renamed: "expectNotUsed()")
     public func flush() { expectNotUsed() }
 }
 
 extension UnimplementedKeyValueStore {
-    /// Reports, on the calling task, uses made on other threads; renamed `expectNotUsed()`.
+    /// Reports uses made on other threads; renamed.
+    ///
+    /// Renamed `expectNotUsed()`, which reports them on the calling task.
     @available(*, deprecated, renamed: "expectNotUsed()")
     public func flush() { expectNotUsed() }
 }
 
 @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 extension UnimplementedClock {
-    /// Reports, on the calling task, uses made on other threads; renamed `expectNotUsed()`.
+    /// Reports uses made on other threads; renamed.
+    ///
+    /// Renamed `expectNotUsed()`, which reports them on the calling task.
     @available(*, deprecated, renamed: "expectNotUsed()")
     public func flush() { expectNotUsed() }
 }

@@ -4,9 +4,7 @@ extension RecordingStore {
     /// Installs this store in the app's task-local store slot while an operation runs, then
     /// restores whatever was there.
     ///
-    /// Installs this store in the app's task-local store slot for the duration of `operation`,
-    /// then restores whatever was there: the scoped replacement for "set the global store in
-    /// setUp, reset it in tearDown".
+    /// The scoped replacement for "set the global store in setUp, reset it in tearDown".
     ///
     /// The app declares its shared store as a task local, so each test's installation is seen
     /// only by that test's task and its child tasks, and parallel tests never see each
@@ -60,8 +58,7 @@ extension RecordingStore {
     /// Installs this store in the app's task-local store slot while a synchronous operation runs,
     /// then restores whatever was there.
     ///
-    /// Installs this store in the app's task-local store slot for the duration of the
-    /// synchronous `operation`, then restores whatever was there.
+    /// The store is installed for the duration of the synchronous `operation`.
     ///
     /// ```swift
     /// final class LibraryTests: XCTestCase {

@@ -3,9 +3,8 @@ import TestSupportCore
 /// A store double for Redux-style architectures that records every dispatched action in order and
 /// optionally runs a reducer.
 ///
-/// A store double for Redux-style architectures: records every dispatched action in order,
-/// optionally runs a reducer so its state changes, and lets the test await "N actions
-/// dispatched" without an `XCTestExpectation`.
+/// The reducer changes its state, and the test can await "N actions dispatched" without an
+/// `XCTestExpectation`.
 ///
 /// Make it conform to your app's store protocol in the test target, hand it to the middleware
 /// or view under test, then assert on what was dispatched:
@@ -80,8 +79,7 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
 
     /// Creates a store with an initial state, which changes only if a reducer is given.
     ///
-    /// Creates a store with `initialState`, which changes only if a `reducer` is given; the
-    /// reducer changes the state in place, the `(inout State, Action) -> Void` shape.
+    /// The reducer changes the state in place: the `(inout State, Action) -> Void` shape.
     ///
     /// ```swift
     /// let store = RecordingStore(initialState: LibraryState(), reducer: LibraryState.reduce)
@@ -120,15 +118,13 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     public var dispatchedActions: [Action] { storage.withLock { $0.actions } }
 
     /// The most recently handled action, or nothing if there is none.
-    ///
-    /// The most recently handled action, or `nil` if there is none.
     public var lastAction: Action? { storage.withLock { $0.actions.last } }
 
     /// Records an action, reduces it if the store has a reducer, then notifies callbacks and
     /// waiting tasks.
     ///
-    /// Records `action`, reduces it if the store has a reducer, then calls the
-    /// ``onDispatch(_:)`` callbacks and resumes tasks waiting in ``waitForActions(_:timeout:fileID:filePath:line:column:)``.
+    /// The callbacks are those of ``onDispatch(_:)``; the waiting tasks are those in
+    /// ``waitForActions(_:timeout:fileID:filePath:line:column:)``.
     ///
     /// - Parameter action: The dispatched action.
     @inlinable
@@ -190,8 +186,7 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
 
     /// The handled actions of one type, in order, for stores whose actions are existentials.
     ///
-    /// The handled actions of type `type`, in order, for stores whose `Action` is an
-    /// existential such as `any Action`.
+    /// Such as a store whose `Action` is `any Action`.
     ///
     /// ```swift
     /// let store = RecordingStore<any Sendable, Void>()
@@ -206,7 +201,7 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
 
     /// The handled actions a predicate accepts, in order, for enum cases.
     ///
-    /// The handled actions for which `isIncluded` is true, in order: for enum cases.
+    /// Keeps the actions for which `isIncluded` returns `true`.
     ///
     /// ```swift
     /// let store = RecordingStore<LibraryAction, LibraryState>(initialState: LibraryState())
@@ -222,8 +217,8 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     /// Waits until a number of actions in all have been handled, and reports a failure if that does
     /// not happen within 5 seconds.
     ///
-    /// Waits until `count` actions in all have been handled, resuming the moment the last one
-    /// is; reports a failure at the caller's line if that does not happen within 5 seconds.
+    /// It resumes the moment the last action is handled; the failure is reported at the caller's
+    /// line.
     ///
     /// ```swift
     /// let store = RecordingStore<LibraryAction, LibraryState>(initialState: LibraryState())
@@ -256,8 +251,8 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     /// Waits until a number of actions in all have been handled, and reports a failure if that does
     /// not happen within the timeout.
     ///
-    /// Waits until `count` actions in all have been handled, resuming the moment the last one
-    /// is; reports a failure at the caller's line if that does not happen within `timeout`.
+    /// It resumes the moment the last action is handled; the failure is reported at the caller's
+    /// line.
     ///
     /// - Parameters:
     ///   - count: How many handled actions to wait for, counted since creation or ``reset()``.

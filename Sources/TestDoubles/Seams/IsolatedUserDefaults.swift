@@ -5,8 +5,7 @@ import XCTest
 /// A real user defaults suite with a unique name, removed when the test is done, for tests that
 /// need the real thing.
 ///
-/// A real `UserDefaults` suite with a unique name, for tests that need the real thing; its
-/// persistent domain is removed when the test is done, so nothing leaks into other tests or
+/// Its persistent domain is removed when the test is done, so nothing leaks into other tests or
 /// later runs.
 ///
 /// Prefer ``withIsolatedUserDefaults(fileID:filePath:line:column:_:)`` (or
@@ -23,7 +22,7 @@ import XCTest
 public final class IsolatedUserDefaults {
     /// The suite's unique name.
     ///
-    /// The suite's unique name, `TestSupportKit.isolated.<UUID>`.
+    /// It has the form `TestSupportKit.isolated.<UUID>`.
     public let suiteName: String
     /// The suite.
     public let defaults: UserDefaults
@@ -63,8 +62,7 @@ public final class IsolatedUserDefaults {
 /// Runs a closure with a fresh, uniquely named user defaults suite and removes the suite when the
 /// closure returns or throws.
 ///
-/// Runs `body` with a fresh, uniquely named `UserDefaults` suite and removes the suite when
-/// `body` returns or throws.
+/// `body` gets the `UserDefaults` suite:
 ///
 /// ```swift
 /// withIsolatedUserDefaults { defaults in
@@ -95,8 +93,7 @@ public func withIsolatedUserDefaults<R>(
 /// Runs an asynchronous closure with a fresh, uniquely named user defaults suite and removes the
 /// suite when it returns or throws.
 ///
-/// Runs the asynchronous `body` with a fresh, uniquely named `UserDefaults` suite and removes
-/// the suite when `body` returns or throws.
+/// `body` gets the `UserDefaults` suite:
 ///
 /// - Parameters:
 ///   - isolation: The caller's actor; inferred.
@@ -122,7 +119,7 @@ public func withIsolatedUserDefaults<R>(
 extension XCTestCase {
     /// A fresh, uniquely named user defaults suite that is removed when the test ends.
     ///
-    /// A fresh, uniquely named `UserDefaults` suite that is removed when the test ends.
+    /// Returns a real `UserDefaults` suite:
     ///
     /// ```swift
     /// final class ReadingSettingsTests: XCTestCase {

@@ -32,9 +32,7 @@ extension KeyValueStoreFake {
     /// Reports a failure at the caller's line unless a write was recorded, in the same time however
     /// many writes there are.
     ///
-    /// Reports a failure at the caller's line unless `write` was recorded; the check takes the
-    /// same time however many writes there are, and a failure lists the closest few writes and
-    /// counts the rest.
+    /// A failure lists the closest few writes and counts the rest.
     ///
     /// ```swift
     /// let store = KeyValueStoreFake()

@@ -5,8 +5,8 @@ extension KeychainFake {
     /// Reports a failure at the caller's line for each injected next-operation fault that no
     /// operation used.
     ///
-    /// Reports a failure at the caller's line for each `failNext` fault that no operation used:
-    /// the error path the test meant to exercise was never reached.
+    /// A `failNext` fault that no operation used means the error path the test meant to exercise
+    /// was never reached.
     ///
     /// ```swift
     /// let keychain = KeychainFake()
@@ -43,9 +43,8 @@ extension KeychainFake {
     /// Reports a failure at the caller's line unless an operation was recorded, in the same time
     /// however many operations there are.
     ///
-    /// Reports a failure at the caller's line unless `operation` was recorded (its detail is
-    /// not compared); the check takes the same time however many operations there are, and a
-    /// failure lists the closest few operations and counts the rest.
+    /// The operation's detail is not compared. A failure lists the closest few operations and
+    /// counts the rest.
     ///
     /// ```swift
     /// let keychain = KeychainFake()

@@ -35,8 +35,7 @@ extension ManualDispatchQueue {
 
     /// Reports, at the caller's line, each misuse the queue recorded, then forgets them.
     ///
-    /// Reports, at the caller's line, each misuse the queue recorded (a `sync` from inside its
-    /// own work, runaway work, a negative time step), then forgets them.
+    /// A misuse is a `sync` from inside the queue's own work, runaway work or a negative time step.
     ///
     /// ```swift
     /// let queue = ManualDispatchQueue()
@@ -63,8 +62,7 @@ extension ManualDispatchQueue {
 extension ImmediateDispatchQueue {
     /// Reports, at the caller's line, each misuse the queue recorded, then forgets them.
     ///
-    /// Reports, at the caller's line, each misuse the queue recorded (a `sync` from inside its
-    /// own work), then forgets them.
+    /// A misuse is a `sync` from inside the queue's own work.
     ///
     /// - Parameters:
     ///   - fileID: The caller's file ID.

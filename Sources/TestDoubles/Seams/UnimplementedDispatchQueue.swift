@@ -43,15 +43,14 @@ public final class UnimplementedDispatchQueue: DispatchQueueInterface {
     }
 
     /// Always false: the code under test is never running on this queue.
-    ///
-    /// Always `false`: the code under test is never running on this queue.
     public var isCurrentQueue: Bool { false }
 
     /// Reports, on the calling task, every use of the double made on another thread and not yet
-    /// reported; a use on the test's own task has failed the test already.
+    /// reported.
     ///
-    /// Call it at the end of a Swift Testing test whose code under test may have used the double
-    /// from another thread; under XCTest every use is reported at once.
+    /// A use on the test's own task has failed the test already. Call it at the end of a Swift
+    /// Testing test whose code under test may have used the double from another thread; under
+    /// XCTest every use is reported at once.
     public func expectNotUsed() { uses.flush() }
 
     private func fail(_ call: String) {
@@ -132,8 +131,6 @@ public final class UnimplementedDispatchQueue: DispatchQueueInterface {
     }
 
     /// Reports a failure, then runs the work, since a value must be returned.
-    ///
-    /// Reports a failure, then runs `work` (a value must be returned).
     ///
     /// - Parameter work: The work.
     /// - Returns: What `work` returns.

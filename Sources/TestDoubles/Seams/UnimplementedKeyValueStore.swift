@@ -5,9 +5,7 @@ import TestSupportCore
 /// A key-value store double for code paths that must not read or write settings: every call reports
 /// a failure at the line that created it.
 ///
-/// A key-value store double for code paths that must not read or write settings: every call
-/// reports a failure at the line that created it; getters return `UserDefaults`' values for a
-/// missing key and setters store nothing.
+/// Getters return `UserDefaults`' values for a missing key and setters store nothing.
 ///
 /// ```swift
 /// let settings = ReadingSettings(store: UnimplementedKeyValueStore())
@@ -32,10 +30,11 @@ public final class UnimplementedKeyValueStore: KeyValueStoreInterface, Sendable 
     }
 
     /// Reports, on the calling task, every use of the double made on another thread and not yet
-    /// reported; a use on the test's own task has failed the test already.
+    /// reported.
     ///
-    /// Call it at the end of a Swift Testing test whose code under test may have used the double
-    /// from another thread; under XCTest every use is reported at once.
+    /// A use on the test's own task has failed the test already. Call it at the end of a Swift
+    /// Testing test whose code under test may have used the double from another thread; under
+    /// XCTest every use is reported at once.
     public func expectNotUsed() { uses.flush() }
 
     private func fail(_ call: String) {
@@ -165,5 +164,30 @@ public final class UnimplementedKeyValueStore: KeyValueStoreInterface, Sendable 
     public func dictionaryRepresentation() -> [String: Any] {
         fail("dictionaryRepresentation()")
         return [:]
+    }
+}
+
+extension KeyValueStoreInterface where Self == UnimplementedKeyValueStore {
+    /// A key-value store that fails the test when used.
+    ///
+    /// The unimplemented flavour of the key-value seam, beside `.fake` in KeyValueStoreInterface.
+    ///
+    /// ```swift
+    /// let settings = ReadingSettings(store: .unimplemented())  // fails at this line: creating settings registers defaults
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: A new unimplemented store.
+    public static func unimplemented(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> UnimplementedKeyValueStore {
+        UnimplementedKeyValueStore(fileID: fileID, filePath: filePath, line: line, column: column)
     }
 }

@@ -5,8 +5,7 @@ import TestSupportCore
 /// A keychain double for code paths that must not touch the keychain: every call reports a failure
 /// at the line that created it and throws.
 ///
-/// A keychain double for code paths that must not touch the keychain: every call reports a
-/// failure at the line that created it and throws `KeychainError.unimplemented`.
+/// It throws `KeychainError.unimplemented`.
 ///
 /// ```swift
 /// let store = TokenStore(keychain: UnimplementedKeychain())   // creating the store reads nothing
@@ -31,10 +30,11 @@ public final class UnimplementedKeychain: KeychainInterface {
     }
 
     /// Reports, on the calling task, every use of the double made on another thread and not yet
-    /// reported; a use on the test's own task has failed the test already.
+    /// reported.
     ///
-    /// Call it at the end of a Swift Testing test whose code under test may have used the double
-    /// from another thread; under XCTest every use is reported at once.
+    /// A use on the test's own task has failed the test already. Call it at the end of a Swift
+    /// Testing test whose code under test may have used the double from another thread; under
+    /// XCTest every use is reported at once.
     public func expectNotUsed() { uses.flush() }
 
     private func fail(_ call: String) -> KeychainError {
@@ -44,7 +44,7 @@ public final class UnimplementedKeychain: KeychainInterface {
 
     /// Reports a failure and throws the unimplemented error.
     ///
-    /// Reports a failure and throws `KeychainError.unimplemented`.
+    /// The error is `KeychainError.unimplemented`.
     ///
     /// - Parameters:
     ///   - data: Ignored.
@@ -57,7 +57,7 @@ public final class UnimplementedKeychain: KeychainInterface {
 
     /// Reports a failure and throws the unimplemented error.
     ///
-    /// Reports a failure and throws `KeychainError.unimplemented`.
+    /// The error is `KeychainError.unimplemented`.
     ///
     /// - Parameters:
     ///   - account: The account, for the message.
@@ -69,7 +69,7 @@ public final class UnimplementedKeychain: KeychainInterface {
 
     /// Reports a failure and throws the unimplemented error.
     ///
-    /// Reports a failure and throws `KeychainError.unimplemented`.
+    /// The error is `KeychainError.unimplemented`.
     ///
     /// - Parameters:
     ///   - data: Ignored.
@@ -81,7 +81,7 @@ public final class UnimplementedKeychain: KeychainInterface {
 
     /// Reports a failure and throws the unimplemented error.
     ///
-    /// Reports a failure and throws `KeychainError.unimplemented`.
+    /// The error is `KeychainError.unimplemented`.
     ///
     /// - Parameters:
     ///   - account: The account, for the message.
@@ -92,7 +92,7 @@ public final class UnimplementedKeychain: KeychainInterface {
 
     /// Reports a failure and throws the unimplemented error.
     ///
-    /// Reports a failure and throws `KeychainError.unimplemented`.
+    /// The error is `KeychainError.unimplemented`.
     ///
     /// - Parameter scope: The scope, for the message.
     public func deleteAll(in scope: KeychainScope) throws(KeychainError) {
@@ -101,11 +101,36 @@ public final class UnimplementedKeychain: KeychainInterface {
 
     /// Reports a failure and throws the unimplemented error.
     ///
-    /// Reports a failure and throws `KeychainError.unimplemented`.
+    /// The error is `KeychainError.unimplemented`.
     ///
     /// - Parameter scope: The scope, for the message.
     /// - Returns: Never returns.
     public func accounts(in scope: KeychainScope) throws(KeychainError) -> [String] {
         throw fail("accounts(in: \(scope))")
+    }
+}
+
+extension KeychainInterface where Self == UnimplementedKeychain {
+    /// A keychain that fails the test when used.
+    ///
+    /// The unimplemented flavour of the keychain seam, beside `.fake` in KeychainInterface.
+    ///
+    /// ```swift
+    /// let tokens = TokenStore(keychain: .unimplemented())  // creating the store must not touch the keychain
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: A new unimplemented keychain.
+    public static func unimplemented(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> UnimplementedKeychain {
+        UnimplementedKeychain(fileID: fileID, filePath: filePath, line: line, column: column)
     }
 }

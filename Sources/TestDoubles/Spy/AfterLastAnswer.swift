@@ -1,12 +1,11 @@
 /// What a spy does when it is called again after the last answer of a sequence.
 ///
-/// What a spy does when it is called again after the last answer of a sequence given to
+/// The sequence is the one given to
 /// ``MethodSpy/returns(inOrder:afterLast:fileID:filePath:line:column:)``.
 public enum AfterLastAnswer: Sendable, Equatable {
     /// Keep giving the last answer, the default.
     ///
-    /// Keep giving the last answer (the default): `returns(inOrder: [a, b])` answers
-    /// `a, b, b, b, …`.
+    /// `returns(inOrder: [a, b])` answers `a, b, b, b, …`.
     case repeatLast
     /// Report a failure naming the method and how many answers there were, then return or
     /// throw the spy's fallback.

@@ -3,8 +3,7 @@ import TestSupportCore
 /// Holds a spy's asynchronous calls in flight until the test releases them, so the test can look at
 /// the code under test mid-call.
 ///
-/// Holds a spy's asynchronous calls in flight until the test releases them, so the test can
-/// look at the state of the code under test mid-call: no sleeps, no yields-and-hope.
+/// No sleeps, no yields-and-hope.
 ///
 /// Get one from ``MethodSpy/suspendCalls()``. Every asynchronous call that arrives while it is
 /// held is recorded, then suspends; ``release()`` lets them all carry on with the spy's
@@ -50,7 +49,7 @@ public final class CallSuspension: Sendable {
 
     /// Whether the suspension has been released.
     ///
-    /// Whether ``release()`` has been called.
+    /// It becomes `true` when ``release()`` is called.
     public var isReleased: Bool { state.withLock { $0.isReleased } }
 
     /// How many calls are held right now.
@@ -59,8 +58,7 @@ public final class CallSuspension: Sendable {
     /// Waits until a number of calls in all have suspended here, and reports a failure if that does
     /// not happen within 5 seconds.
     ///
-    /// Waits until `calls` calls in all have suspended here, resuming the moment the last one
-    /// arrives; reports a failure at the caller's line if that does not happen within 5 seconds.
+    /// It resumes the moment the last call arrives; the failure is reported at the caller's line.
     ///
     /// Available at every deployment target; the overload with `timeout:` takes a `Duration`
     /// (iOS 16, macOS 13, tvOS 16, watchOS 9).
@@ -88,9 +86,7 @@ public final class CallSuspension: Sendable {
     /// Waits until a number of calls in all have suspended here, and reports a failure if that does
     /// not happen within the timeout.
     ///
-    /// Waits until `calls` calls in all have suspended here, resuming the moment the last one
-    /// arrives; reports a failure at the caller's line if that does not happen within
-    /// `timeout`.
+    /// It resumes the moment the last call arrives; the failure is reported at the caller's line.
     ///
     /// - Parameters:
     ///   - calls: How many suspended calls to wait for, counted since the suspension began.

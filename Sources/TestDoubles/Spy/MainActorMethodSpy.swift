@@ -114,8 +114,7 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
     /// A spy for a method the test expects never to be called: every call reports a failure naming
     /// the method, then returns the fallback.
     ///
-    /// A spy for a method the test expects never to be called: every call reports
-    /// "Unimplemented: …" naming the method, then returns `fallback`.
+    /// The failure reads "Unimplemented: …".
     ///
     /// - Parameters:
     ///   - method: The method's name for failure messages; by default the name of the stub
@@ -132,8 +131,8 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
 
     /// The method's name as failure messages print it.
     ///
-    /// The method's name as failure messages print it: the name given at creation, else the
-    /// stub method that first called the spy, else the property's name without `Spy`.
+    /// The name given at creation, else the stub method that first called the spy, else the
+    /// property's name without `Spy`.
     public var method: String {
         if let explicitName { return explicitName }
         if let callerFunction { return "\(callerFunction)" }
@@ -147,8 +146,6 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
     public var callCount: Int { recorded.count }
 
     /// The input of the most recent call, or nothing if there was none.
-    ///
-    /// The input of the most recent call, or `nil` if there was none.
     public var lastCall: Input? { recorded.last }
 
     /// Whether the method was called at least once.
@@ -263,8 +260,6 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
 
     /// Answers every call with one value.
     ///
-    /// Answers every call with `value`.
-    ///
     /// - Parameter value: The value each call returns.
     public func returns(_ value: Output) {
         configure(.result(.success(value)))
@@ -272,8 +267,7 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
 
     /// Answers calls with values, one per call in order.
     ///
-    /// Answers calls with `values`, one per call in order; after the last one, `afterLast`
-    /// decides, as on ``MethodSpy``.
+    /// After the last one, `afterLast` decides, as on ``MethodSpy``.
     ///
     /// - Parameters:
     ///   - values: The answers, first call first. An empty list is reported as a mistake.
@@ -295,8 +289,7 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
 
     /// Answers calls with results, one per call in order, each a value or an error.
     ///
-    /// Answers calls with `results`, one per call in order, each a value or an error; after the
-    /// last one, `afterLast` decides, as on ``MethodSpy``.
+    /// After the last one, `afterLast` decides, as on ``MethodSpy``.
     ///
     /// - Parameters:
     ///   - results: The answers, first call first. An empty list is reported as a mistake.
@@ -325,16 +318,12 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
 
     /// Answers every call by throwing an error.
     ///
-    /// Answers every call by throwing `error`.
-    ///
     /// - Parameter error: The error each call throws.
     public func `throws`(_ error: Failure) {
         configure(.result(.failure(error)))
     }
 
     /// Answers every call by running a closure, on the main actor, with the call's input.
-    ///
-    /// Answers every call by running `body`, on the main actor, with the call's input.
     ///
     /// - Parameter body: Computes the answer from the input.
     public func answers(_ body: @escaping @MainActor (Input) throws(Failure) -> Output) {
@@ -392,8 +381,7 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
 
     /// Reports a failure at the caller's line unless the method was called exactly so many times.
     ///
-    /// Reports a failure at the caller's line unless the method was called exactly `times`
-    /// times; the message lists the calls seen.
+    /// The message lists the calls seen.
     ///
     /// - Parameters:
     ///   - times: The expected number of calls.
@@ -425,8 +413,7 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
     /// Reports a failure at the caller's line unless at least one call's input satisfies a
     /// predicate.
     ///
-    /// Reports a failure at the caller's line unless at least one call's input satisfies
-    /// `predicate`: for inputs that are not `Equatable`, such as view controllers.
+    /// For inputs that are not `Equatable`, such as view controllers.
     ///
     /// ```swift
     /// let router = BookDetailRouterStub()
@@ -456,9 +443,8 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
     /// Waits until the method has been called a number of times in all, and reports a failure if
     /// that does not happen within 5 seconds.
     ///
-    /// Waits until the method has been called `count` times in all, resuming the moment the
-    /// call that reaches it is recorded; reports a failure at the caller's line if that does not
-    /// happen within 5 seconds.
+    /// It resumes the moment the call that reaches `count` is recorded; the failure is reported at
+    /// the caller's line.
     ///
     /// - Parameters:
     ///   - count: The number of calls to wait for, counted since creation or ``reset()``.
@@ -510,8 +496,7 @@ extension MainActorMethodSpy where Failure == any Error {
     /// Creates a strict throwing spy: an unconfigured call reports a failure naming the method and
     /// throws.
     ///
-    /// Creates a strict throwing spy: an unconfigured call reports a failure naming the method
-    /// and throws ``SpyError/noAnswer(method:)``.
+    /// It throws ``SpyError/noAnswer(method:)``.
     ///
     /// - Parameters:
     ///   - method: The method's name for failure messages; by default the name of the stub
@@ -524,8 +509,7 @@ extension MainActorMethodSpy where Failure == any Error {
     /// A throwing spy the test expects never to be called: every call reports a failure naming the
     /// method, then throws.
     ///
-    /// A throwing spy the test expects never to be called: every call reports
-    /// "Unimplemented: …" naming the method, then throws ``SpyError/unimplemented(method:)``.
+    /// The failure reads "Unimplemented: …"; the error is ``SpyError/unimplemented(method:)``.
     ///
     /// - Parameters:
     ///   - method: The method's name for failure messages; by default the name of the stub
@@ -541,8 +525,7 @@ extension MainActorMethodSpy where Output == Void, Failure == any Error {
     /// Creates a throwing spy for a method that returns nothing: it records each call and returns
     /// until the test configures an error.
     ///
-    /// Creates a throwing spy for a method that returns nothing: it records each call and
-    /// returns until the test configures an error with ``throws(_:)``.
+    /// Configure the error with ``throws(_:)``.
     ///
     /// - Parameters:
     ///   - method: The method's name for failure messages; by default the name of the stub
@@ -554,8 +537,7 @@ extension MainActorMethodSpy where Output == Void, Failure == any Error {
 
     /// A throwing spy for a method returning nothing that the test expects never to be called.
     ///
-    /// A throwing spy for a method returning nothing that the test expects never to be called:
-    /// every call reports "Unimplemented: …" and throws ``SpyError/unimplemented(method:)``.
+    /// The failure reads "Unimplemented: …"; the error is ``SpyError/unimplemented(method:)``.
     ///
     /// - Parameters:
     ///   - method: The method's name for failure messages; by default the name of the stub
@@ -571,8 +553,7 @@ extension MainActorMethodSpy where Input: Equatable {
     /// Reports a failure at the caller's line unless at least one call had exactly the expected
     /// input.
     ///
-    /// Reports a failure at the caller's line unless at least one call had exactly `expected`
-    /// as its input; the message shows how the closest call differs.
+    /// The message shows how the closest call differs.
     ///
     /// - Parameters:
     ///   - expected: The input a call must have had.
@@ -595,8 +576,7 @@ extension MainActorMethodSpy where Input: Equatable {
     /// Reports a failure at the caller's line unless the method was called exactly once, with the
     /// expected input.
     ///
-    /// Reports a failure at the caller's line unless the method was called exactly once, with
-    /// `expected` as its input; the headline says what was expected.
+    /// The headline says what was expected.
     ///
     /// - Parameters:
     ///   - expected: The input of the one call.
@@ -613,8 +593,7 @@ extension MainActorMethodSpy where Input: Equatable {
     /// Reports a failure at the caller's line unless the calls' inputs are exactly the expected
     /// ones, in order.
     ///
-    /// Reports a failure at the caller's line unless the calls' inputs are exactly `expected`,
-    /// in order; the message names each call that differs and how.
+    /// The message names each call that differs and how.
     ///
     /// - Parameters:
     ///   - expected: Every expected input, first call first.

@@ -3,8 +3,6 @@ import TestSupportCore
 extension MethodSpy {
     /// Answers every call with one value.
     ///
-    /// Answers every call with `value`.
-    ///
     /// ```swift
     /// let repository = BookRepositoryStub()
     /// let dune = Book.make { $0.title = "Dune" }
@@ -18,9 +16,9 @@ extension MethodSpy {
 
     /// Answers calls with values, one per call in order.
     ///
-    /// Answers calls with `values`, one per call in order; after the last one, `afterLast`
-    /// decides: by default the last value repeats (`a, b, b, b, …`); `.reportFailure` reports
-    /// a failure naming the method and returns or throws the fallback.
+    /// After the last one, `afterLast` decides: by default the last value repeats
+    /// (`a, b, b, b, …`); `.reportFailure` reports a failure naming the method and returns or
+    /// throws the fallback.
     ///
     /// ```swift
     /// let repository = BookRepositoryStub()
@@ -52,8 +50,7 @@ extension MethodSpy {
 
     /// Answers calls with results, one per call in order, each either a value or an error.
     ///
-    /// Answers calls with `results`, one per call in order, each either a value or an error:
-    /// for "fails once, then succeeds". After the last one, `afterLast` decides, as in
+    /// For "fails once, then succeeds". After the last one, `afterLast` decides, as in
     /// ``returns(inOrder:afterLast:fileID:filePath:line:column:)``.
     ///
     /// ```swift
@@ -89,8 +86,6 @@ extension MethodSpy {
 
     /// Answers every call by throwing an error.
     ///
-    /// Answers every call by throwing `error`.
-    ///
     /// ```swift
     /// let repository = BookRepositoryStub()
     /// repository.fetchPageSpy.throws(URLError(.notConnectedToInternet))
@@ -102,8 +97,6 @@ extension MethodSpy {
     }
 
     /// Answers every call by running a closure, which may throw, with the call's input.
-    ///
-    /// Answers every call by running `body` with the call's input; `body` may throw.
     ///
     /// It runs outside the spy's lock, so it may call the spy (or anything else) again.
     ///
@@ -119,8 +112,7 @@ extension MethodSpy {
 
     /// Answers every asynchronous call by running an asynchronous closure with the call's input.
     ///
-    /// Answers every asynchronous call by running the asynchronous `body` with the call's
-    /// input. A synchronous call cannot await it: it reports a failure and gets the fallback.
+    /// A synchronous call cannot await `body`: it reports a failure and gets the fallback.
     ///
     /// - Parameter body: Computes the answer from the input.
     public func answers(_ body: @escaping @Sendable (Input) async throws(Failure) -> Output) {
@@ -130,8 +122,7 @@ extension MethodSpy {
     /// Holds every asynchronous call that arrives from now on until the returned suspension is
     /// released.
     ///
-    /// Holds every asynchronous call that arrives from now on until the returned suspension is
-    /// released; see ``CallSuspension``.
+    /// See ``CallSuspension``.
     ///
     /// ```swift
     /// let repository = BookRepositoryStub()

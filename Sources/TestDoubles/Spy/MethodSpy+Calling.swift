@@ -96,8 +96,7 @@ extension MethodSpy {
     /// Records a call from an asynchronous method and answers it, suspending first if the test
     /// asked for it: the stub's method body.
     ///
-    /// Records a call from an asynchronous method and answers it, suspending first if the test
-    /// asked for it with ``suspendCalls()``; the stub's method body.
+    /// The test asks for the suspension with ``suspendCalls()``.
     ///
     /// ```swift
     /// let fetchPageSpy = ThrowingSpy<Int, CatalogPage>()

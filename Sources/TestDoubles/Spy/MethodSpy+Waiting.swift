@@ -4,9 +4,8 @@ extension MethodSpy {
     /// Waits until the method has been called a number of times in all, and reports a failure if
     /// that does not happen within 5 seconds.
     ///
-    /// Waits until the method has been called `count` times in all, resuming the moment the
-    /// call that reaches it is recorded; reports a failure at the caller's line if that does not
-    /// happen within 5 seconds.
+    /// It resumes the moment the call that reaches `count` is recorded; the failure is reported at
+    /// the caller's line.
     ///
     /// For code that calls the dependency from a task of its own, with nothing to await:
     ///
@@ -42,9 +41,8 @@ extension MethodSpy {
     /// Waits until the method has been called a number of times in all, and reports a failure if
     /// that does not happen within the timeout.
     ///
-    /// Waits until the method has been called `count` times in all, resuming the moment the
-    /// call that reaches it is recorded; reports a failure at the caller's line if that does not
-    /// happen within `timeout`.
+    /// It resumes the moment the call that reaches `count` is recorded; the failure is reported at
+    /// the caller's line.
     ///
     /// ```swift
     /// let repository = BookRepositoryStub()

@@ -3,7 +3,7 @@ import Testing
 
 /// A non-throwing spy for one method.
 ///
-/// A non-throwing spy for one method: `Spy<Input, Output>`.
+/// Written `Spy<Input, Output>`.
 ///
 /// ```swift
 /// let cachedBooksSpy = Spy<Void, [Book]>(defaultAnswer: [])
@@ -13,7 +13,7 @@ public typealias Spy<Input: Sendable, Output: Sendable> = MethodSpy<Input, Outpu
 
 /// A spy for one method that can throw any error.
 ///
-/// A spy for one method that can throw any error: `ThrowingSpy<Input, Output>`.
+/// Written `ThrowingSpy<Input, Output>`.
 ///
 /// ```swift
 /// let fetchPageSpy = ThrowingSpy<Int, CatalogPage>()
@@ -23,8 +23,7 @@ public typealias ThrowingSpy<Input: Sendable, Output: Sendable> = MethodSpy<Inpu
 
 /// Records the calls to one method of a protocol stub and answers them the way the test configured.
 ///
-/// Records the calls to one method of a protocol stub and answers them the way the test
-/// configured: the building block of a hand-written stub, one spy per method.
+/// The building block of a hand-written stub, one spy per method.
 ///
 /// Use the aliases: ``Spy`` for a method that does not throw, ``ThrowingSpy`` for one that
 /// throws, or `MethodSpy<Input, Output, MyError>` for a method with typed throws. Pass several
@@ -260,8 +259,7 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
     /// A spy for a method the test expects never to be called: every call reports a failure naming
     /// the method, then returns the fallback.
     ///
-    /// A spy for a method the test expects never to be called: every call reports
-    /// "Unimplemented: …" naming the method, then returns `fallback`.
+    /// The failure reads "Unimplemented: …".
     ///
     /// Configuring an answer turns it into an ordinary spy; ``reset()`` makes it unimplemented
     /// again.
@@ -283,8 +281,7 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
     /// A spy for a method with typed throws that the test expects never to be called: every call
     /// reports a failure, then throws.
     ///
-    /// A spy for a method with typed throws that the test expects never to be called: every
-    /// call reports "Unimplemented: …" naming the method, then throws `fallbackError`.
+    /// The failure reads "Unimplemented: …".
     ///
     /// - Parameters:
     ///   - method: The method's name for failure messages; by default the name of the stub
@@ -300,9 +297,8 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
 
     /// The method's name as failure messages print it.
     ///
-    /// The method's name as failure messages print it, such as `fetchPage(_:)`: the name given
-    /// at creation, else the stub method that first called the spy, else where the spy was
-    /// declared ("a spy of BookRepositoryStub").
+    /// Such as `fetchPage(_:)`: the name given at creation, else the stub method that first called
+    /// the spy, else where the spy was declared ("a spy of BookRepositoryStub").
     public var method: String {
         if let explicitName { return explicitName }
         if let caller = withRecords({ $0.callerFunction }) { return "\(caller)" }
@@ -324,8 +320,6 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
     public var callCount: Int { withRecords { $0.calls.count } }
 
     /// The input of the most recent call, or nothing if there was none.
-    ///
-    /// The input of the most recent call, or `nil` if there was none.
     public var lastCall: Input? { withRecords { $0.calls.last?.input } }
 
     /// Whether the method was called at least once.
@@ -333,9 +327,8 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
 
     /// Makes the spy unimplemented from now on, until the test configures an answer.
     ///
-    /// Makes the spy unimplemented from now on: every call reports "Unimplemented: …" naming the
-    /// method, until the test configures an answer. For a stub whose spies are created as
-    /// ordinary ones, in a test that must not touch this method.
+    /// Every call reports "Unimplemented: …" naming the method. For a stub whose spies are created
+    /// as ordinary ones, in a test that must not touch this method.
     ///
     /// ```swift
     /// let repository = BookRepositoryStub()
@@ -364,11 +357,11 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
         }
     }
 
-    /// Forgets every recorded call and configured answer, releases calls held by
-    /// ``suspendCalls()``, and goes back to how the spy was created: its default answer, strict,
-    /// or unimplemented.
+    /// Forgets every recorded call and configured answer, releases held calls, and goes back to how
+    /// the spy was created.
     ///
-    /// To forget only the calls, use ``clearCalls()``.
+    /// It releases the calls held by ``suspendCalls()`` and goes back to the spy's default answer,
+    /// strict, or unimplemented. To forget only the calls, use ``clearCalls()``.
     public func reset() {
         let suspension = withRecords { records -> CallSuspension? in
             let suspension = records.suspension
@@ -393,9 +386,7 @@ extension MethodSpy where Output == Void {
     /// Creates a spy for a method that returns nothing: it records each call and returns, with
     /// nothing to configure.
     ///
-    /// Creates a spy for a method that returns nothing: it records each call and returns, with
-    /// nothing to configure. Use `unimplemented()` for a method that must not be
-    /// called.
+    /// Use `unimplemented()` for a method that must not be called.
     ///
     /// ```swift
     /// let removeSpy = Spy<Book.ID, Void>()
@@ -425,8 +416,7 @@ extension MethodSpy where Failure == any Error {
     /// Creates a strict throwing spy: an unconfigured call reports a failure naming the method and
     /// throws.
     ///
-    /// Creates a strict throwing spy: an unconfigured call reports a failure naming the method
-    /// and throws ``SpyError/noAnswer(method:)``.
+    /// It throws ``SpyError/noAnswer(method:)``.
     ///
     /// ```swift
     /// let fetchPageSpy = ThrowingSpy<Int, CatalogPage>()
@@ -443,8 +433,7 @@ extension MethodSpy where Failure == any Error {
     /// A throwing spy the test expects never to be called: every call reports a failure naming the
     /// method, then throws.
     ///
-    /// A throwing spy the test expects never to be called: every call reports
-    /// "Unimplemented: …" naming the method, then throws ``SpyError/unimplemented(method:)``.
+    /// The failure reads "Unimplemented: …"; the error is ``SpyError/unimplemented(method:)``.
     ///
     /// - Parameters:
     ///   - method: The method's name for failure messages; by default the name of the stub
@@ -460,9 +449,8 @@ extension MethodSpy where Output == Void, Failure == any Error {
     /// Creates a throwing spy for a method that returns nothing: it records each call and returns
     /// until the test configures an error.
     ///
-    /// Creates a throwing spy for a method that returns nothing: it records each call and
-    /// returns until the test configures an error with ``throws(_:)``. Use
-    /// `unimplemented()` for a method that must not be called.
+    /// Configure the error with ``throws(_:)``; use `unimplemented()` for a method that must not be
+    /// called.
     ///
     /// ```swift
     /// let saveSpy = ThrowingSpy<Book, Void>()
@@ -478,8 +466,7 @@ extension MethodSpy where Output == Void, Failure == any Error {
 
     /// A throwing spy for a method returning nothing that the test expects never to be called.
     ///
-    /// A throwing spy for a method returning nothing that the test expects never to be called:
-    /// every call reports "Unimplemented: …" and throws ``SpyError/unimplemented(method:)``.
+    /// The failure reads "Unimplemented: …"; the error is ``SpyError/unimplemented(method:)``.
     ///
     /// - Parameters:
     ///   - method: The method's name for failure messages; by default the name of the stub

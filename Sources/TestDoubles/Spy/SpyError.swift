@@ -1,6 +1,6 @@
 /// The errors a throwing spy throws after reporting that it was called without an answer.
 ///
-/// The errors a ``ThrowingSpy`` throws after reporting that it was called without an answer.
+/// A ``ThrowingSpy`` throws them.
 ///
 /// The failure is already reported when these are thrown; they only stop the code under test
 /// from carrying on with a made-up value.
@@ -9,7 +9,7 @@ public enum SpyError: Error, Equatable, CustomStringConvertible {
     case noAnswer(method: String)
     /// The spy is unimplemented and was called.
     ///
-    /// The spy is unimplemented (`MethodSpy.unimplemented()`) and was called.
+    /// An unimplemented spy is one made by `MethodSpy.unimplemented()`.
     case unimplemented(method: String)
     /// The spy's answer sequence ran out and was told to fail after the last answer.
     case answersExhausted(method: String)

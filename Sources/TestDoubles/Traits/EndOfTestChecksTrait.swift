@@ -5,7 +5,7 @@ import TestSupportCore
 
 /// The checks registered for the end of the running test by the end-of-test checks trait.
 ///
-/// The checks registered for the end of the running test by the `.endOfTestChecks` trait.
+/// The trait is `.endOfTestChecks`.
 public final class EndOfTestChecks: Sendable {
     @TaskLocal static var taskChecks: EndOfTestChecks?
 
@@ -15,7 +15,7 @@ public final class EndOfTestChecks: Sendable {
 
     /// The checks of the running test, or none outside a test with the end-of-test checks trait.
     ///
-    /// The checks of the running test, or `nil` outside a test with the `.endOfTestChecks` trait.
+    /// The trait is `.endOfTestChecks`.
     public static var current: EndOfTestChecks? { taskChecks }
 
     /// Adds a check to run once the test's body has returned; its failures fail the test.
@@ -52,8 +52,7 @@ public final class EndOfTestChecks: Sendable {
 extension ManualDispatchQueue {
     /// Checks, when the test ends, that no block is left waiting and no misuse was recorded.
     ///
-    /// Checks, when the test ends, that no block is left waiting and no misuse was recorded;
-    /// needs the `.endOfTestChecks` trait.
+    /// Needs the `.endOfTestChecks` trait.
     ///
     /// ```swift
     /// @Test(.endOfTestChecks)
@@ -89,8 +88,7 @@ extension ManualDispatchQueue {
 extension TestClock {
     /// Checks, when the test ends, that no task is left sleeping on the clock.
     ///
-    /// Checks, when the test ends, that no task is left sleeping on the clock; needs the
-    /// `.endOfTestChecks` trait.
+    /// Needs the `.endOfTestChecks` trait.
     ///
     /// - Parameters:
     ///   - fileID: The caller's file ID.
@@ -116,9 +114,8 @@ extension TestClock {
 /// A Swift Testing trait that runs the end-of-test checks registered during each test once its body
 /// has returned, failing that test.
 ///
-/// A Swift Testing trait that runs the end-of-test checks registered during each test
-/// (`checkedAtEndOfTest()` on a `ManualDispatchQueue` or ``TestClock``, or
-/// ``EndOfTestChecks/add(_:)``) once its body has returned, failing that test.
+/// The checks are registered with `checkedAtEndOfTest()` on a `ManualDispatchQueue` or
+/// ``TestClock``, or with ``EndOfTestChecks/add(_:)``.
 public struct EndOfTestChecksTrait: TestTrait, SuiteTrait, TestScoping {
     /// Applies to every test in a suite that carries it.
     public var isRecursive: Bool { true }

@@ -10,7 +10,7 @@ extension IsolatedUserDefaults {
     /// The suite the isolated user defaults trait provides to the running test, or none outside
     /// such a test.
     ///
-    /// The suite the `.isolatedUserDefaults` trait provides to the running test, or `nil` outside one.
+    /// The trait is `.isolatedUserDefaults`.
     ///
     /// ```swift
     /// @Test(.isolatedUserDefaults)
@@ -25,8 +25,8 @@ extension IsolatedUserDefaults {
 /// A Swift Testing trait that gives each test its own uniquely named user defaults suite and
 /// removes it when the test ends.
 ///
-/// A Swift Testing trait that gives each test its own uniquely named `UserDefaults` suite
-/// (``IsolatedUserDefaults/current``) and removes it when the test ends, passed or failed.
+/// A `UserDefaults` suite, read from ``IsolatedUserDefaults/current``; it is removed whether the
+/// test passed or failed.
 ///
 /// XCTest cases keep using `makeIsolatedUserDefaults()`.
 public struct IsolatedUserDefaultsTrait: TestTrait, SuiteTrait, TestScoping {
@@ -56,8 +56,7 @@ public struct IsolatedUserDefaultsTrait: TestTrait, SuiteTrait, TestScoping {
 extension Trait where Self == IsolatedUserDefaultsTrait {
     /// Gives each test its own user defaults suite, removed when the test ends.
     ///
-    /// Gives each test its own `UserDefaults` suite (``IsolatedUserDefaults/current``), removed
-    /// when the test ends.
+    /// A `UserDefaults` suite, read from ``IsolatedUserDefaults/current``.
     public static var isolatedUserDefaults: Self { IsolatedUserDefaultsTrait() }
 }
 #endif

@@ -27,8 +27,7 @@ extension MethodSpy {
 
     /// Reports a failure at the caller's line unless the method was called exactly so many times.
     ///
-    /// Reports a failure at the caller's line unless the method was called exactly `times`
-    /// times; the message lists the calls seen.
+    /// The message lists the calls seen.
     ///
     /// ```swift
     /// let repository = BookRepositoryStub()
@@ -79,8 +78,7 @@ extension MethodSpy {
     /// Reports a failure at the caller's line unless at least one call's input satisfies a
     /// predicate.
     ///
-    /// Reports a failure at the caller's line unless at least one call's input satisfies
-    /// `predicate`: for inputs that are not `Equatable`, such as tuples.
+    /// For inputs that are not `Equatable`, such as tuples.
     ///
     /// ```swift
     /// let repository = BookRepositoryStub()
@@ -124,8 +122,7 @@ extension MethodSpy where Input: Equatable {
     /// Reports a failure at the caller's line unless at least one call had exactly the expected
     /// input.
     ///
-    /// Reports a failure at the caller's line unless at least one call had exactly `expected`
-    /// as its input; the message shows, property by property, how the closest call differs.
+    /// The message shows, property by property, how the closest call differs.
     ///
     /// ```swift
     /// let repository = BookRepositoryStub()
@@ -163,9 +160,6 @@ extension MethodSpy where Input: Equatable {
     /// Reports a failure at the caller's line unless the method was called exactly once, with the
     /// expected input.
     ///
-    /// Reports a failure at the caller's line unless the method was called exactly once, with
-    /// `expected` as its input.
-    ///
     /// ```swift
     /// let repository = BookRepositoryStub()
     /// repository.fetchPageSpy.expectCalledOnce(with: 1)
@@ -190,8 +184,7 @@ extension MethodSpy where Input: Equatable {
     /// Reports a failure at the caller's line unless the calls' inputs are exactly the expected
     /// ones, in order.
     ///
-    /// Reports a failure at the caller's line unless the calls' inputs are exactly `expected`,
-    /// in order; the message names each call that differs and how.
+    /// The message names each call that differs and how.
     ///
     /// ```swift
     /// let repository = BookRepositoryStub()

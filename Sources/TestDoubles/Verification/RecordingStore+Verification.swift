@@ -3,8 +3,7 @@ import TestSupportCore
 extension RecordingStore {
     /// Reports a failure at the caller's line unless exactly so many actions were dispatched.
     ///
-    /// Reports a failure at the caller's line unless exactly `count` actions were dispatched;
-    /// the message lists them.
+    /// The message lists the actions.
     ///
     /// - Parameters:
     ///   - count: The expected number of actions.
@@ -120,8 +119,7 @@ extension RecordingStore where Action: Equatable {
     /// Reports a failure at the caller's line unless the dispatched actions are exactly the
     /// expected ones, in order.
     ///
-    /// Reports a failure at the caller's line unless the dispatched actions are exactly
-    /// `expected`, in order; the message names each action that differs and how.
+    /// The message names each action that differs and how.
     ///
     /// ```swift
     /// let store = RecordingStore<LibraryAction, LibraryState>(initialState: LibraryState())

@@ -1,6 +1,8 @@
 // The tracker's earlier name, kept so that code written against it still builds with a fix-it.
 extension LeakTracker {
-    /// Reports a failure for every tracked object that is still alive; renamed `expectNoLeaks()`.
+    /// Reports a failure for every tracked object that is still alive; renamed.
+    ///
+    /// Renamed `expectNoLeaks()`.
     ///
     /// - Parameters:
     ///   - fileID: The caller's file ID.

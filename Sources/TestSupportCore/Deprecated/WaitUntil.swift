@@ -1,7 +1,7 @@
-/// Waits until `condition` holds, checking it repeatedly; renamed `waitForCondition(_:timeout:)`.
+/// Waits until a condition holds, checking it repeatedly; renamed.
 ///
-/// The old name collided with Nimble's `waitUntil`, so a file importing both could not call
-/// either without qualifying it.
+/// Renamed `waitForCondition(_:timeout:)`: the old name collided with Nimble's `waitUntil`, so a
+/// file importing both could not call either without qualifying it.
 ///
 /// - Parameters:
 ///   - description: What is awaited, for the failure message.

@@ -7,7 +7,7 @@ extension LeakTracker {
     /// The tracker the leak-tracking trait provides to the running test, or none outside such a
     /// test.
     ///
-    /// The tracker the `.leakTracked` trait provides to the running test, or `nil` outside one.
+    /// The trait is `.leakTracked`.
     ///
     /// ```swift
     /// @Test(.leakTracked)
@@ -22,8 +22,8 @@ extension LeakTracker {
 /// A Swift Testing trait that gives each test a leak tracker and fails the test for every tracked
 /// object still alive once its body returns.
 ///
-/// A Swift Testing trait that gives each test a ``LeakTracker`` (``LeakTracker/current``) and
-/// verifies it once the test's body has returned, failing that test for every object still alive.
+/// The test gets the tracker from ``LeakTracker/current``; the check runs once the test's body has
+/// returned.
 ///
 /// XCTest cases keep using `trackForMemoryLeaks(_:)`.
 public struct LeakTrackedTrait: TestTrait, SuiteTrait, TestScoping {
@@ -56,8 +56,7 @@ extension Trait where Self == LeakTrackedTrait {
     /// Gives each test a leak tracker and fails it for every tracked object still alive when its
     /// body returns.
     ///
-    /// Gives each test a ``LeakTracker`` (``LeakTracker/current``) and fails it for every tracked
-    /// object still alive when its body returns.
+    /// The test gets its ``LeakTracker`` from ``LeakTracker/current``.
     public static var leakTracked: Self { LeakTrackedTrait() }
 }
 #endif
