@@ -130,10 +130,10 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Element? {
-        await next(timeout: RecordingTimeout(timeout), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        await next(timeout: WaitTimeout(timeout), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
-    private func next(timeout: RecordingTimeout, at site: CallSite) async -> Element? {
+    private func next(timeout: WaitTimeout, at site: CallSite) async -> Element? {
         guard let values = await take(1, timeout: timeout, at: site, waitingFor: "the next value") else { return nil }
         return values.first
     }
@@ -187,7 +187,7 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
         column: UInt = #column
     ) async -> [Element]? {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        return await take(count, timeout: RecordingTimeout(timeout), at: site, waitingFor: Self.countText(count))
+        return await take(count, timeout: WaitTimeout(timeout), at: site, waitingFor: Self.countText(count))
     }
 
     // MARK: expectValues
@@ -238,12 +238,12 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
         column: UInt = #column
     ) async where Element: Equatable {
         await expectValues(
-            expected, timeout: RecordingTimeout(timeout),
+            expected, timeout: WaitTimeout(timeout),
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         )
     }
 
-    private func expectValues(_ expected: [Element], timeout: RecordingTimeout, at site: CallSite) async where Element: Equatable {
+    private func expectValues(_ expected: [Element], timeout: WaitTimeout, at site: CallSite) async where Element: Equatable {
         guard let actual = await take(expected.count, timeout: timeout, at: site, waitingFor: "values \(expected)") else { return }
         guard actual != expected else { return }
         let firstDifference = zip(actual, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? 0
@@ -300,10 +300,10 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
         line: UInt = #line,
         column: UInt = #column
     ) async -> Bool {
-        await finished(timeout: RecordingTimeout(timeout), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        await finished(timeout: WaitTimeout(timeout), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
-    private func finished(timeout: RecordingTimeout, at site: CallSite) async -> Bool {
+    private func finished(timeout: WaitTimeout, at site: CallSite) async -> Bool {
         switch await completion(timeout: timeout) {
         case .finished?:
             return true
@@ -361,10 +361,10 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
         line: UInt = #line,
         column: UInt = #column
     ) async -> (any Error)? {
-        await failure(timeout: RecordingTimeout(timeout), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        await failure(timeout: WaitTimeout(timeout), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
-    private func failure(timeout: RecordingTimeout, at site: CallSite) async -> (any Error)? {
+    private func failure(timeout: WaitTimeout, at site: CallSite) async -> (any Error)? {
         switch await completion(timeout: timeout) {
         case .failure(let error)?:
             return error
@@ -378,13 +378,13 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
 
     // MARK: Internals
 
-    private func completion(timeout: RecordingTimeout) async -> RecorderStorage<Element>.Completion? {
+    private func completion(timeout: WaitTimeout) async -> RecorderStorage<Element>.Completion? {
         await storage.wait(forCount: Int.max, timeout: timeout)
         return storage.state.value.completion
     }
 
     /// Hands out the next `count` values, or reports why it cannot and returns `nil`.
-    private func take(_ count: Int, timeout: RecordingTimeout, at site: CallSite, waitingFor wanted: String) async -> [Element]? {
+    private func take(_ count: Int, timeout: WaitTimeout, at site: CallSite, waitingFor wanted: String) async -> [Element]? {
         guard count >= 0 else {
             FailureReporter.report("Expected a count of 0 or more values to wait for, got \(count)", at: site)
             return nil

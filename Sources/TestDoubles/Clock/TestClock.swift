@@ -94,14 +94,14 @@ public final class TestClock: Clock, Sendable {
         var sleepers: [Sleeper] = []
         var cancelledBeforeRegistration: Set<Int> = []
         /// The tasks in `waitForSleepers`; its count follows `sleepers.count`.
-        var sleeperWaits = DoublesWaitList()
+        var sleeperWaits = WaitList()
         /// The time each woken task reads until it sleeps again: its own deadline, not the
         /// target of the `advance` that woke it.
         var taskNow: [Int: Instant] = [:]
         var settling: Settling?
 
         /// Adds a sleeper; returns the `waitForSleepers` waiters it satisfies.
-        mutating func addSleeper(_ sleeper: Sleeper) -> [DoublesWaitList.Waiter]? {
+        mutating func addSleeper(_ sleeper: Sleeper) -> [WaitList.Waiter]? {
             sleepers.append(sleeper)
             return sleeperWaits.setCount(sleepers.count)
         }
@@ -187,7 +187,7 @@ public final class TestClock: Clock, Sendable {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 enum Outcome {
                     case wakeNow, cancelled
-                    case sleeping([DoublesWaitList.Waiter]?)
+                    case sleeping([WaitList.Waiter]?)
                 }
                 let outcome: Outcome = state.withLock { state in
                     if state.cancelledBeforeRegistration.remove(id) != nil { return .cancelled }
@@ -207,7 +207,7 @@ public final class TestClock: Clock, Sendable {
                 case .cancelled:
                     continuation.resume(throwing: CancellationError())
                 case .sleeping(let ready):
-                    if let ready { DoublesWaitList.resume(ready) }
+                    if let ready { WaitList.resume(ready) }
                 }
             }
         } onCancel: {
@@ -396,7 +396,9 @@ public final class TestClock: Clock, Sendable {
     ) async -> Bool {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         // The timeout is only a safety net: the sleep registration itself resumes the wait.
-        let satisfied = await waitForCount(count, timeout: DoublesTimeout(timeout))
+        let satisfied = await WaitList.wait(for: count, timeout: WaitTimeout(timeout), in: self) { clock, body in
+            clock.state.withLock { body(&$0.sleeperWaits) }
+        }
         if !satisfied && !Task.isCancelled {
             let sleeping = state.withLock { $0.sleepers.sorted(by: Self.wakeOrder).map(\.deadline) }
             FailureReporter.report(
@@ -444,12 +446,5 @@ public final class TestClock: Clock, Sendable {
 
     private static func wakeOrder(_ lhs: Sleeper, _ rhs: Sleeper) -> Bool {
         lhs.deadline != rhs.deadline ? lhs.deadline < rhs.deadline : lhs.id < rhs.id
-    }
-}
-
-@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
-extension TestClock: DoublesWaitListOwner {
-    func withWaitList<R>(_ body: (inout DoublesWaitList) -> R) -> R {
-        state.withLock { body(&$0.sleeperWaits) }
     }
 }

@@ -47,7 +47,7 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
         @usableFromInline var isHandling = false
         @usableFromInline var callbacks: [Callback] = []
         /// Handled actions counted for `waitForActions`, under the same lock.
-        @usableFromInline var waitList = DoublesWaitList()
+        @usableFromInline var waitList = WaitList()
 
         init(state: State) {
             self.state = state
@@ -55,7 +55,7 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
 
         /// Records a handled action and its state; returns the waiters it satisfies.
         @inlinable
-        mutating func record(_ action: Action, state reduced: State) -> [DoublesWaitList.Waiter]? {
+        mutating func record(_ action: Action, state reduced: State) -> [WaitList.Waiter]? {
             state = reduced
             actions.append(action)
             return waitList.increment()
@@ -146,7 +146,7 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
             var reduced = current
             reducer?(&reduced, handled)
             var callbacks: [Callback] = []
-            var ready: [DoublesWaitList.Waiter]?
+            var ready: [WaitList.Waiter]?
             var following: (Action, State)?
             storage.withLock { storage in
                 ready = storage.record(handled, state: reduced)
@@ -158,7 +158,7 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
                     callbacks = storage.callbacks
                 }
             }
-            if let ready { DoublesWaitList.resume(ready) }
+            if let ready { WaitList.resume(ready) }
             if !callbacks.isEmpty {
                 for callback in callbacks { callback(handled, reduced) }
                 storage.withLock { following = $0.takeNext() }
@@ -273,12 +273,14 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
         column: UInt = #column
     ) async -> [Action] {
         await waitForActions(
-            count, timeout: DoublesTimeout(timeout), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+            count, timeout: WaitTimeout(timeout), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         )
     }
 
-    private func waitForActions(_ count: Int, timeout: DoublesTimeout, at site: CallSite) async -> [Action] {
-        let arrived = await waitForCount(count, timeout: timeout)
+    private func waitForActions(_ count: Int, timeout: WaitTimeout, at site: CallSite) async -> [Action] {
+        let arrived = await WaitList.wait(for: count, timeout: timeout, in: self) { store, body in
+            store.storage.withLock { body(&$0.waitList) }
+        }
         let actions = dispatchedActions
         if !arrived {
             FailureReporter.report(
@@ -328,11 +330,5 @@ extension RecordingStore where State == Void {
     /// ```
     public convenience init() {
         self.init(initialState: ())
-    }
-}
-
-extension RecordingStore: DoublesWaitListOwner {
-    func withWaitList<R>(_ body: (inout DoublesWaitList) -> R) -> R {
-        storage.withLock { body(&$0.waitList) }
     }
 }

@@ -41,7 +41,7 @@ public final class CallSuspension: Sendable {
     /// The name of the suspended method, for failure messages.
     public let method: String
     private let state = Locked(State())
-    private let arrivals = DoublesEventCounter()
+    private let arrivals = EventCounter()
 
     init(method: String) {
         self.method = method
@@ -107,12 +107,12 @@ public final class CallSuspension: Sendable {
         column: UInt = #column
     ) async -> Bool {
         await waitUntilSuspended(
-            calls: calls, timeout: DoublesTimeout(timeout),
+            calls: calls, timeout: WaitTimeout(timeout),
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         )
     }
 
-    private func waitUntilSuspended(calls: Int, timeout: DoublesTimeout, at site: CallSite) async -> Bool {
+    private func waitUntilSuspended(calls: Int, timeout: WaitTimeout, at site: CallSite) async -> Bool {
         if await arrivals.wait(for: calls, timeout: timeout) { return true }
         let arrived = arrivals.count
         FailureReporter.report(

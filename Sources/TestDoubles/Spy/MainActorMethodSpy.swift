@@ -64,7 +64,7 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
     private var answersGiven = 0
     private var callerFunction: StaticString?
     private var recorded: [Input] = []
-    private let callCounter = DoublesEventCounter()
+    private let callCounter = EventCounter()
     private let failures = OffTaskFailureReporter()
 
     private init(method: String?, declaredIn: String, fallback: Fallback, initialAnswer: Answer) {
@@ -457,7 +457,7 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
     public func waitForCalls(
         _ count: Int = 1, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> Bool {
-        let timeout = DoublesTimeout.standard
+        let timeout = WaitTimeout.standard
         if await callCounter.wait(for: count, timeout: timeout) { return true }
         let log = callLog
         FailureReporter.report(

@@ -48,7 +48,7 @@ extension MethodSpy {
     ) throws(Failure) -> Output {
         var resolution = Resolution.failed(.unconfigured)
         var suspension: CallSuspension?
-        var ready: [DoublesWaitList.Waiter]?
+        var ready: [WaitList.Waiter]?
         // One lock acquisition records the call, its ordinal and the count waiters look at, and
         // picks the answer. The closure returns Void so the generic lock needs no metadata.
         DoublesSpyLock.shared.withLock { ordinal in
@@ -58,7 +58,7 @@ extension MethodSpy {
                 resolution: &resolution, suspension: &suspension, ready: &ready
             )
         }
-        if let ready { DoublesWaitList.resume(ready) }
+        if let ready { WaitList.resume(ready) }
         let heldSynchronously = suspension != nil
         if case let .result(.success(value)) = resolution, !heldSynchronously { return value }
         return try answerSlowly(
@@ -124,7 +124,7 @@ extension MethodSpy {
     ) async throws(Failure) -> Output {
         var resolution = Resolution.failed(.unconfigured)
         var suspension: CallSuspension?
-        var ready: [DoublesWaitList.Waiter]?
+        var ready: [WaitList.Waiter]?
         DoublesSpyLock.shared.withLock { ordinal in
             ordinal &+= 1
             recordsPointer.pointee.record(
@@ -132,7 +132,7 @@ extension MethodSpy {
                 resolution: &resolution, suspension: &suspension, ready: &ready
             )
         }
-        if let ready { DoublesWaitList.resume(ready) }
+        if let ready { WaitList.resume(ready) }
         if let suspension {
             await suspension.hold()
             resolution = withRecords { Self.resolve(in: &$0) }

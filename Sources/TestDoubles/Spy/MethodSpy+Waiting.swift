@@ -68,13 +68,15 @@ extension MethodSpy {
         column: UInt = #column
     ) async -> Bool {
         await waitForCalls(
-            count, timeout: DoublesTimeout(timeout),
+            count, timeout: WaitTimeout(timeout),
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         )
     }
 
-    private func waitForCalls(_ count: Int, timeout: DoublesTimeout, at site: CallSite) async -> Bool {
-        let arrived = await waitForCount(count, timeout: timeout)
+    private func waitForCalls(_ count: Int, timeout: WaitTimeout, at site: CallSite) async -> Bool {
+        let arrived = await WaitList.wait(for: count, timeout: timeout, in: self) { spy, body in
+            spy.withRecords { body(&$0.waitList) }
+        }
         failures.flush()
         if arrived { return true }
         let seen = calls

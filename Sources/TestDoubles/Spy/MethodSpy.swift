@@ -117,7 +117,7 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
         @usableFromInline var answer: Answer
         @usableFromInline var answersGiven = 0
         @usableFromInline var suspension: CallSuspension?
-        @usableFromInline var waitList = DoublesWaitList()
+        @usableFromInline var waitList = WaitList()
         /// The `#function` of the first stub method that called the spy, when the spy has no
         /// name of its own.
         @usableFromInline var callerFunction: StaticString?
@@ -140,7 +140,7 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
             canWait: Bool,
             resolution: inout Resolution,
             suspension: inout CallSuspension?,
-            ready: inout [DoublesWaitList.Waiter]?
+            ready: inout [WaitList.Waiter]?
         ) {
             calls.append(RecordedCall(input: input, ordinal: ordinal))
             if learnsName, callerFunction == nil { callerFunction = caller }
@@ -373,12 +373,6 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
             return suspension
         }
         suspension?.release()
-    }
-}
-
-extension MethodSpy: DoublesWaitListOwner {
-    func withWaitList<R>(_ body: (inout DoublesWaitList) -> R) -> R {
-        withRecords { body(&$0.waitList) }
     }
 }
 

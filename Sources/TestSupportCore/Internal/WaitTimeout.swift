@@ -1,15 +1,16 @@
-import TestSupportCore
-
 /// A safety timeout stored as nanoseconds with its text for failure messages, so waiting needs
 /// no `Duration` (iOS 16 / macOS 13) below the API that takes one.
-package struct DoublesTimeout: Sendable {
-    /// How long to wait, in nanoseconds.
+///
+/// Shared by every module that waits with a timeout (`package` access), so all of them time out
+/// and print their timeouts alike.
+package struct WaitTimeout: Sendable {
+    /// How long to wait, in nanoseconds; 0 means "only what has already happened".
     package let nanoseconds: UInt64
     /// The timeout as failure messages print it, such as `5 s`.
     package let text: String
 
-    /// The default safety timeout of every wait in the module: 5 seconds.
-    package static let standard = DoublesTimeout(nanoseconds: 5_000_000_000, text: "5 s")
+    /// The default safety timeout of every wait in the package: 5 seconds.
+    package static let standard = WaitTimeout(nanoseconds: 5_000_000_000, text: "5 s")
 
     /// A timeout from a `Duration`; negative durations wait not at all.
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
