@@ -40,11 +40,7 @@ public typealias MainActorThrowingSpy<Input, Output> = MainActorMethodSpy<Input,
 /// values), and ``expectInOrder(_:fileID:filePath:line:column:)`` takes ``MethodSpy``s only.
 @MainActor
 public final class MainActorMethodSpy<Input, Output, Failure: Error> {
-    enum Fallback {
-        case value(Output)
-        case error(Failure)
-        case spyError((SpyError) -> Failure)
-    }
+    typealias Fallback = SpyFallback<Output, Failure>
 
     enum Answer {
         case unconfigured
@@ -189,31 +185,23 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
         case let .result(result):
             return try result.doublesGet()
         case .unconfigured:
-            return try fail(
-                "\(method) was called with \(DoublesValueDiff.describe(input)) but has no answer configured; "
-                    + "configure one in the test with returns(_:), answers(_:) or throws(_:), or create the spy with "
-                    + "defaultAnswer: to answer unconfigured calls silently", testName: true, at: site)
+            return try fail(.unconfigured, input: input, at: site)
         case .unimplemented:
-            return try fail(
-                "Unimplemented: \(method) was called with \(DoublesValueDiff.describe(input)), "
-                    + "but this test declared it must not be called", error: .unimplemented(method: method), at: site)
+            return try fail(.unimplemented, input: input, at: site)
         case let .closure(body):
             do {
                 return try body(input)
             } catch let error as Failure {
                 throw error
             } catch {
-                return try fail("\(method)'s answer closure threw \(error), which is not a \(Failure.self)", at: site)
+                return try fail(.answerThrewForeignError(String(describing: error)), input: input, at: site)
             }
         case let .sequence(results, afterLast):
             let index = answersGiven
             answersGiven += 1
             if index < results.count { return try results[index].doublesGet() }
             if afterLast == .repeatLast, let last = results.last { return try last.doublesGet() }
-            return try fail(
-                "\(method) was called \(index + 1) times but only \(results.count) "
-                    + "\(results.count == 1 ? "answer was" : "answers were") configured (afterLast: .reportFailure)",
-                error: .answersExhausted(method: method), at: site)
+            return try fail(.answersExhausted(callNumber: index + 1, answers: results.count), input: input, at: site)
         }
     }
 
@@ -240,20 +228,8 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
         try record(input, function: function, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
-    private func fail(_ message: String, error: SpyError? = nil, testName: Bool = false, at site: CallSite) throws(Failure) -> Output {
-        let test = testName ? createdInTest.map { " (the spy was created in the test \"\($0)\")" } ?? "" : ""
-        let spyError = error ?? .noAnswer(method: method)
-        switch fallback {
-        case let .value(value):
-            failures.report(message + (value is Void ? "" : "; returned the fallback \(DoublesValueDiff.describe(value))") + test, at: site)
-            return value
-        case let .error(thrown):
-            failures.report(message + "; threw \(thrown)" + test, at: site)
-            throw thrown
-        case let .spyError(makeError):
-            failures.report(message + "; threw SpyError.\(spyError.caseName)" + test, at: site)
-            throw makeError(spyError)
-        }
+    private func fail(_ failure: SpyCallFailure, input: Input, at site: CallSite) throws(Failure) -> Output {
+        try fallback.answer(failure, method: method, input: input, createdInTest: createdInTest, reporter: failures, at: site)
     }
 
     // MARK: Answers

@@ -6,16 +6,7 @@ extension MethodSpy {
         case result(Result<Output, Failure>)
         case closure(@Sendable (Input) throws -> Output)
         case asyncClosure(@Sendable (Input) async throws -> Output)
-        case failed(FailureKind)
-    }
-
-    @usableFromInline
-    enum FailureKind {
-        case unconfigured
-        case unimplemented
-        case answersExhausted(callNumber: Int, answers: Int)
-        case asyncAnswerCalledSynchronously
-        case answerThrewForeignError(String)
+        case failed(SpyCallFailure)
     }
 
     /// Records a call from a synchronous method and answers it; the stub's method body.
@@ -203,49 +194,8 @@ extension MethodSpy {
     /// Reports the failure, then throws the matching ``SpyError`` when the spy throws untyped
     /// errors, and answers with the fallback otherwise.
     @usableFromInline
-    func fail(_ kind: FailureKind, input: Input, at site: CallSite) throws(Failure) -> Output {
-        let message: String
-        let error: SpyError
-        switch kind {
-        case .unconfigured:
-            message =
-                "\(method) was called with \(DoublesValueDiff.describe(input)) but has no answer configured; "
-                + "configure one in the test with returns(_:), answers(_:) or throws(_:), or create the spy with "
-                + "defaultAnswer: to answer unconfigured calls silently"
-            error = .noAnswer(method: method)
-        case .unimplemented:
-            message =
-                "Unimplemented: \(method) was called with \(DoublesValueDiff.describe(input)), "
-                + "but this test declared it must not be called"
-            error = .unimplemented(method: method)
-        case let .answersExhausted(callNumber, answers):
-            message =
-                "\(method) was called \(callNumber) times but only \(answers) "
-                + "\(answers == 1 ? "answer was" : "answers were") configured (afterLast: .reportFailure)"
-            error = .answersExhausted(method: method)
-        case .asyncAnswerCalledSynchronously:
-            message =
-                "\(method) has an asynchronous answer but was called synchronously; configure it with a "
-                + "synchronous closure"
-            error = .noAnswer(method: method)
-        case let .answerThrewForeignError(thrown):
-            message = "\(method)'s answer closure threw \(thrown), which is not a \(Failure.self)"
-            error = .noAnswer(method: method)
-        }
-        // The failure points at the stub's line; naming the test says whose stub it was.
-        var test = ""
-        if case .unconfigured = kind, let createdInTest { test = " (the spy was created in the test \"\(createdInTest)\")" }
-        switch fallback {
-        case let .value(value):
-            failures.report(message + (value is Void ? "" : "; returned the fallback \(DoublesValueDiff.describe(value))") + test, at: site)
-            return value
-        case let .error(thrown):
-            failures.report(message + "; threw \(thrown)" + test, at: site)
-            throw thrown
-        case let .spyError(makeError):
-            failures.report(message + "; threw SpyError.\(error.caseName)" + test, at: site)
-            throw makeError(error)
-        }
+    func fail(_ failure: SpyCallFailure, input: Input, at site: CallSite) throws(Failure) -> Output {
+        try fallback.answer(failure, method: method, input: input, createdInTest: createdInTest, reporter: failures, at: site)
     }
 }
 

@@ -78,14 +78,7 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
     /// What an unanswerable call (unconfigured, unimplemented, out of answers) gives back after
     /// the failure is reported.
     @usableFromInline
-    enum Fallback: Sendable {
-        /// The value the test declared.
-        case value(Output)
-        /// The error the test declared.
-        case error(Failure)
-        /// The ``SpyError`` naming what went wrong, for spies that throw untyped errors.
-        case spyError(@Sendable (SpyError) -> Failure)
-    }
+    typealias Fallback = SpyFallback<Output, Failure>
 
     @usableFromInline
     enum Answer: Sendable {
