@@ -105,6 +105,13 @@ struct DoublesCallLog<Input> {
 
     // MARK: Text
 
+    /// The failure of a wait for `count` calls that timed out after `timeout`, listing the calls
+    /// seen.
+    func timeoutFailure(waitingFor count: Int, timeout: String) -> String {
+        "Timed out after \(timeout) waiting for \(method) to be called \(Self.timesText(count)); "
+            + "it was called \(Self.timesText(inputs.count))" + listing()
+    }
+
     func listing(describe: (Input) -> String = { DoublesValueDiff.describe($0) }) -> String {
         Self.listing(inputs, describe: describe)
     }

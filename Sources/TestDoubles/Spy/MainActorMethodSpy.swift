@@ -197,11 +197,10 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
                 return try fail(.answerThrewForeignError(String(describing: error)), input: input, at: site)
             }
         case let .sequence(results, afterLast):
-            let index = answersGiven
-            answersGiven += 1
-            if index < results.count { return try results[index].doublesGet() }
-            if afterLast == .repeatLast, let last = results.last { return try last.doublesGet() }
-            return try fail(.answersExhausted(callNumber: index + 1, answers: results.count), input: input, at: site)
+            if let next = SpyAnswerSequence.next(from: results, afterLast: afterLast, answersGiven: &answersGiven) {
+                return try next.doublesGet()
+            }
+            return try fail(.answersExhausted(callNumber: answersGiven, answers: results.count), input: input, at: site)
         }
     }
 
@@ -282,13 +281,9 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        guard !results.isEmpty else {
-            FailureReporter.report(
-                "An answer sequence for \(method) needs at least one answer; got an empty list",
-                at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-            )
-            return
-        }
+        guard
+            SpyAnswerSequence.accepts(results, method: method, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        else { return }
         configure(.sequence(results, afterLast: afterLast))
     }
 
@@ -435,10 +430,8 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
     ) async -> Bool {
         let timeout = WaitTimeout.standard
         if await callCounter.wait(for: count, timeout: timeout) { return true }
-        let log = callLog
         FailureReporter.report(
-            "Timed out after \(timeout.text) waiting for \(method) to be called \(DoublesCallLog<Input>.timesText(count)); "
-                + "it was called \(DoublesCallLog<Input>.timesText(log.inputs.count))" + log.listing(),
+            callLog.timeoutFailure(waitingFor: count, timeout: timeout.text),
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         )
         return false

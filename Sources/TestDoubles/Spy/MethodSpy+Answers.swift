@@ -74,13 +74,9 @@ extension MethodSpy {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        guard !results.isEmpty else {
-            FailureReporter.report(
-                "An answer sequence for \(method) needs at least one answer; got an empty list",
-                at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-            )
-            return
-        }
+        guard
+            SpyAnswerSequence.accepts(results, method: method, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        else { return }
         configure(.sequence(results, afterLast: afterLast))
     }
 

@@ -173,11 +173,10 @@ extension MethodSpy {
         case let .asyncClosure(body):
             return .asyncClosure(body)
         case let .sequence(results, afterLast):
-            let index = records.answersGiven
-            records.answersGiven += 1
-            if index < results.count { return .result(results[index]) }
-            if afterLast == .repeatLast, let last = results.last { return .result(last) }
-            return .failed(.answersExhausted(callNumber: index + 1, answers: results.count))
+            if let next = SpyAnswerSequence.next(from: results, afterLast: afterLast, answersGiven: &records.answersGiven) {
+                return .result(next)
+            }
+            return .failed(.answersExhausted(callNumber: records.answersGiven, answers: results.count))
         }
     }
 

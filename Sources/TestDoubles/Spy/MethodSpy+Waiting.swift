@@ -79,12 +79,7 @@ extension MethodSpy {
         }
         failures.flush()
         if arrived { return true }
-        let seen = calls
-        FailureReporter.report(
-            "Timed out after \(timeout.text) waiting for \(method) to be called \(Self.timesText(count)); "
-                + "it was called \(Self.timesText(seen.count))" + Self.listing(seen),
-            at: site
-        )
+        FailureReporter.report(callLog.timeoutFailure(waitingFor: count, timeout: timeout.text), at: site)
         return false
     }
 }

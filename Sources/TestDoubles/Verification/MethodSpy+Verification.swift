@@ -108,14 +108,6 @@ extension MethodSpy {
 
     /// The calls as verification messages read them.
     var callLog: DoublesCallLog<Input> { DoublesCallLog(method: method, inputs: calls) }
-
-    static func timesText(_ count: Int, noun: String = "time") -> String {
-        DoublesCallLog<Input>.timesText(count, noun: noun)
-    }
-
-    static func listing(_ inputs: [Input]) -> String {
-        DoublesCallLog.listing(inputs)
-    }
 }
 
 extension MethodSpy where Input: Equatable {
