@@ -133,8 +133,9 @@ public final class TestClock: Clock, Sendable {
 
     /// How long `advance` keeps yielding, after a woken task's `sleep` has returned, for work
     /// that does not sleep on this clock again (it finishes, or waits on something else): at
-    /// least this many yields and this much real time, or 16 times as long as the woken task took
-    /// to start running (at most a second), since a task's end cannot be observed.
+    /// least this many yields and this much real time (times the machine's load, see
+    /// `SchedulingLoad`), or 16 times as long as the woken task took to start running (at most a
+    /// second), since a task's end cannot be observed.
     private static let settleYields = 64
     private static let settleNanoseconds: UInt64 = 20_000_000
     private static let maximumSettleNanoseconds: UInt64 = 1_000_000_000
@@ -332,7 +333,8 @@ public final class TestClock: Clock, Sendable {
         let resumedAt = state.withLock { $0.settling?.resumedAt } ?? start
         let latency = start > resumedAt ? start - resumedAt : 0
         let patience = min(
-            max(Self.settleNanoseconds, latency.multipliedReportingOverflow(by: 16).partialValue), Self.maximumSettleNanoseconds)
+            max(Self.settleNanoseconds * SchedulingLoad.factor, latency.multipliedReportingOverflow(by: 16).partialValue),
+            Self.maximumSettleNanoseconds)
         var yields = 0
         while !state.withLock({ state in state.sleepers.contains { $0.task == sleeper.task } }) {
             if yields >= Self.settleYields, DispatchTime.now().uptimeNanoseconds - start >= patience { break }
