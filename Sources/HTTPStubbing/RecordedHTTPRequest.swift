@@ -76,7 +76,12 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
     ///   - headers: The header fields.
     ///   - body: The body, if any.
     public init(method: HTTPMethod = .get, url: URL, headers: [String: String] = [:], body: Data? = nil) {
-        self.method = method.rawValue
+        self.init(methodName: method.rawValue, url: url, headers: headers, body: body)
+    }
+
+    /// Creates a recorded request whose method name is already as ``HTTPMethod`` spells it.
+    private init(methodName: String, url: URL, headers: [String: String], body: Data?) {
+        self.method = methodName
         self.url = url
         self.headers = headers
         self.body = body
@@ -96,11 +101,20 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
     /// - Parameter request: The request; one without a URL is recorded with `file:///`.
     public init(_ request: URLRequest) {
         self.init(
-            method: HTTPMethod(rawValue: request.httpMethod ?? "GET"),
+            methodName: Self.methodName(request.httpMethod ?? "GET"),
             url: request.url ?? URL(fileURLWithPath: "/"),
             headers: request.allHTTPHeaderFields ?? [:],
             body: RequestBodyReader.body(of: request)
         )
+    }
+
+    /// `name` as ``HTTPMethod`` spells it: unchanged when it has no lower-case ASCII letter and
+    /// no non-ASCII byte (every method a client sends), upper-cased otherwise.
+    private static func methodName(_ name: String) -> String {
+        for byte in name.utf8 where (byte >= 0x61 && byte <= 0x7A) || byte >= 0x80 {
+            return HTTPMethod(rawValue: name).rawValue
+        }
+        return name
     }
 
     /// The value of the header named `name`, compared case-insensitively, as HTTP requires.
@@ -108,6 +122,7 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
     /// - Parameter name: The header name, such as `"Authorization"`.
     /// - Returns: The value, or `nil` when the request has no such header.
     public func header(_ name: String) -> String? {
+        guard !headers.isEmpty else { return nil }
         if let exact = headers[name] { return exact }
         let lowered = name.lowercased()
         let length = name.utf8.count
