@@ -25,61 +25,36 @@ import FoundationNetworking
 public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     struct Condition: Sendable {
         enum Role: Sendable { case method, location, refinement }
+
+        /// How a condition decides: as plain data the registry evaluates directly, or by a
+        /// closure (a body, a user predicate, a regular expression, `||`, `!`).
+        enum Test: Sendable {
+            case check(RequestCheck)
+            case closure(@Sendable (RecordedHTTPRequest) -> Bool)
+        }
+
         let role: Role
         let description: String
-        /// The fast check `matches(_:)` uses.
-        let test: @Sendable (RecordedHTTPRequest) -> Bool
+        let test: Test
         /// Why a request fails `test`, for failure messages only.
         let explain: @Sendable (RecordedHTTPRequest) -> String
-        /// The same test as plain data, for the common conditions, so the registry can match
-        /// without calling closures.
-        var check: Check?
-    }
-
-    /// A condition the registry evaluates directly.
-    enum Check: Sendable {
-        case method(String)
-        case path(PathPattern)
-        case queryItems([QueryPair])
 
         func passes(_ request: RecordedHTTPRequest) -> Bool {
-            switch self {
-            case .method(let method):
-                return request.method == method
-            case .path(let pattern):
-                return pattern.matches(request.path)
-            case .queryItems(let items):
-                for item in items where !request.queryPairs.contains(item) { return false }
-                return true
+            switch test {
+            case .check(let check): return check.passes(request)
+            case .closure(let test): return test(request)
             }
         }
     }
 
-    /// Every condition as a direct check, or `nil` when one of them needs its closure.
-    var checks: [Check]? {
-        var checks: [Check] = []
-        for condition in conditions {
-            guard let check = condition.check else { return nil }
-            checks.append(check)
-        }
-        return checks
-    }
-
     private(set) var conditions: [Condition]
-    /// Every condition's test chained into one closure: the hot path of request matching makes
-    /// one call per condition and copies nothing.
-    private let test: @Sendable (RecordedHTTPRequest) -> Bool
-    /// The method a method condition requires, so the registry can skip a stub with one string
-    /// comparison before running its conditions.
-    private(set) var requiredMethod: String?
     /// Whether ``description`` says everything the matcher checks (no user predicate), so that
     /// two matchers with the same description match the same requests and verification may
     /// keep counts per description.
     private(set) var isFullyDescribed = true
 
-    init(_ conditions: [Condition], test: @escaping @Sendable (RecordedHTTPRequest) -> Bool) {
+    init(_ conditions: [Condition]) {
         self.conditions = conditions
-        self.test = test
     }
 
     /// A key naming exactly what a fully described matcher checks: each condition's description,
@@ -88,39 +63,35 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         conditions.map(\.description).joined(separator: "\u{1E}")
     }
 
-    /// Every condition's test in one closure, for the registry's stub entries.
-    var chainedTest: @Sendable (RecordedHTTPRequest) -> Bool { test }
-
+    /// This matcher with one more condition, tested by `check`.
     func adding(
         _ role: Condition.Role,
         _ description: String,
-        check: Check? = nil,
+        check: RequestCheck,
+        explain: @escaping @Sendable (RecordedHTTPRequest) -> String
+    ) -> HTTPRequestMatcher {
+        adding(Condition(role: role, description: description, test: .check(check), explain: explain))
+    }
+
+    /// This matcher with one more condition, tested by the closure `test`.
+    func adding(
+        _ role: Condition.Role,
+        _ description: String,
         test: @escaping @Sendable (RecordedHTTPRequest) -> Bool,
         explain: @escaping @Sendable (RecordedHTTPRequest) -> String
     ) -> HTTPRequestMatcher {
-        let prior = self.test
-        let chained: @Sendable (RecordedHTTPRequest) -> Bool
-        if conditions.isEmpty {
-            chained = test
-        } else {
-            chained = { request in prior(request) && test(request) }
-        }
-        let condition = Condition(role: role, description: description, test: test, explain: explain, check: check)
-        var matcher = HTTPRequestMatcher(conditions + [condition], test: chained)
-        matcher.requiredMethod = requiredMethod
+        adding(Condition(role: role, description: description, test: .closure(test), explain: explain))
+    }
+
+    private func adding(_ condition: Condition) -> HTTPRequestMatcher {
+        var matcher = HTTPRequestMatcher(conditions + [condition])
         matcher.isFullyDescribed = isFullyDescribed
         return matcher
     }
 
     /// This matcher with `other`'s conditions after its own.
     func appending(_ other: HTTPRequestMatcher) -> HTTPRequestMatcher {
-        let first = test
-        let second = other.test
-        var matcher = HTTPRequestMatcher(
-            conditions + other.conditions,
-            test: { request in first(request) && second(request) }
-        )
-        matcher.requiredMethod = requiredMethod ?? other.requiredMethod
+        var matcher = HTTPRequestMatcher(conditions + other.conditions)
         matcher.isFullyDescribed = isFullyDescribed && other.isFullyDescribed
         return matcher
     }
@@ -134,7 +105,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// How many of the conditions `request` satisfies, without building any message.
     func satisfiedCount(for request: RecordedHTTPRequest) -> Int {
         var count = 0
-        for condition in conditions where condition.test(request) { count += 1 }
+        for condition in conditions where condition.passes(request) { count += 1 }
         return count
     }
 
@@ -145,7 +116,8 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Parameter request: A recorded request.
     /// - Returns: `true` when it matches.
     public func matches(_ request: RecordedHTTPRequest) -> Bool {
-        test(request)
+        for condition in conditions where !condition.passes(request) { return false }
+        return true
     }
 
     /// Whether `request` satisfies every condition.
@@ -161,7 +133,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Parameter request: A recorded request.
     /// - Returns: The reasons, in the order the conditions were added.
     public func mismatches(for request: RecordedHTTPRequest) -> [String] {
-        conditions.filter { !$0.test(request) }.map { $0.explain(request) }
+        conditions.filter { !$0.passes(request) }.map { $0.explain(request) }
     }
 
     /// How the matcher reads in messages, such as `POST /login with form fields username=ada`.
@@ -180,7 +152,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     // MARK: Starting points
 
     /// Matches every request.
-    public static var any: HTTPRequestMatcher { HTTPRequestMatcher([]) { _ in true } }
+    public static var any: HTTPRequestMatcher { HTTPRequestMatcher([]) }
 
     /// Matches requests with this method.
     ///
@@ -289,13 +261,9 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Returns: The narrowed matcher.
     public func method(_ method: HTTPMethod) -> HTTPRequestMatcher {
         let expected = method.rawValue
-        var matcher = adding(.method, expected, check: .method(expected)) { request in
-            request.method == expected
-        } explain: { request in
+        return adding(.method, expected, check: .method(expected)) { request in
             "method is \(request.method), expected \(expected)"
         }
-        if matcher.requiredMethod == nil { matcher.requiredMethod = expected }
-        return matcher
     }
 
     /// Adds: the request goes to `urlOrPath`; a string starting with `/` is a path (with `*`
@@ -340,10 +308,8 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
             if !PathPattern(path).matches(request.path) { problems.append("path is \(request.path), expected \(path)") }
             return problems
         }
-        let pattern = PathPattern(path)
-        return adding(.location, shown) { request in
-            request.scheme == scheme && request.host == host && request.port == port && pattern.matches(request.path)
-        } explain: { request in
+        let check = RequestCheck.all([.scheme(scheme), .host(host), .port(port), .path(PathPattern(path))])
+        return adding(.location, shown, check: check) { request in
             problems(request).joined(separator: "; ")
         }
     }
@@ -354,9 +320,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Returns: The narrowed matcher.
     public func url(_ url: String) -> HTTPRequestMatcher {
         let expected = URL(string: url)?.absoluteString ?? url
-        return adding(.location, "URL \(expected)") { request in
-            request.url.absoluteString == expected
-        } explain: { request in
+        return adding(.location, "URL \(expected)", check: .url(expected)) { request in
             "URL is \(request.url.absoluteString), expected \(expected)"
         }
     }
@@ -367,9 +331,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Returns: The narrowed matcher.
     public func host(_ host: String) -> HTTPRequestMatcher {
         let expected = host.lowercased()
-        return adding(.location, "host \(expected)") { request in
-            request.host == expected
-        } explain: { request in
+        return adding(.location, "host \(expected)", check: .host(expected)) { request in
             "host is \(request.host ?? "none"), expected \(expected)"
         }
     }
@@ -381,8 +343,6 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     public func path(_ path: String) -> HTTPRequestMatcher {
         let pattern = PathPattern(path)
         return adding(.location, pattern.text, check: .path(pattern)) { request in
-            pattern.matches(request.path)
-        } explain: { request in
             "path is \(request.path), expected \(pattern.text)"
         }
     }
@@ -393,9 +353,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Returns: The narrowed matcher.
     public func pathPrefix(_ prefix: String) -> HTTPRequestMatcher {
         let pattern = PathPattern(prefix.hasSuffix("/") ? prefix + "**" : prefix + "/**")
-        return adding(.location, "\(prefix)…") { request in
-            pattern.matches(request.path)
-        } explain: { request in
+        return adding(.location, "\(prefix)…", check: .path(pattern)) { request in
             "path is \(request.path), expected one under \(prefix)"
         }
     }
@@ -406,9 +364,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Returns: The narrowed matcher.
     public func scheme(_ scheme: String) -> HTTPRequestMatcher {
         let expected = scheme.lowercased()
-        return adding(.refinement, "scheme \(expected)") { request in
-            request.scheme == expected
-        } explain: { request in
+        return adding(.refinement, "scheme \(expected)", check: .scheme(expected)) { request in
             "scheme is \(request.scheme ?? "none"), expected \(expected)"
         }
     }
@@ -420,20 +376,12 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Returns: The narrowed matcher.
     public func pathExtension(_ pathExtension: String) -> HTTPRequestMatcher {
         let expected = pathExtension.hasPrefix(".") ? String(pathExtension.dropFirst()) : pathExtension
-        return adding(.refinement, "path extension .\(expected)") { request in
-            Self.pathExtension(of: request.path) == expected
-        } explain: { request in
-            let found = Self.pathExtension(of: request.path)
+        return adding(.refinement, "path extension .\(expected)", check: .pathExtension(expected)) { request in
+            let found = RequestCheck.pathExtension(of: request.path)
             return found.isEmpty
                 ? "path \(request.path) has no extension, expected .\(expected)"
                 : "path extension is .\(found), expected .\(expected)"
         }
-    }
-
-    private static func pathExtension(of path: String) -> Substring {
-        let last = path.split(separator: "/").last ?? ""
-        guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return "" }
-        return last[last.index(after: dot)...]
     }
 
     /// Adds: the path ends with `suffix`.
@@ -441,9 +389,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Parameter suffix: Such as `"/reviews"` or `".json"`.
     /// - Returns: The narrowed matcher.
     public func pathSuffix(_ suffix: String) -> HTTPRequestMatcher {
-        adding(.location, "…\(suffix)") { request in
-            request.path.hasSuffix(suffix)
-        } explain: { request in
+        adding(.location, "…\(suffix)", check: .pathSuffix(suffix)) { request in
             "path is \(request.path), expected one ending \(suffix)"
         }
     }
@@ -517,9 +463,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         let shown = expected.isEmpty ? "no query" : "exactly query " + expected.map(\.text).joined(separator: "&")
         let sortedExpected = expected.map(\.text)
         let ambiguous = items.contains { Self.isAmbiguous($0.key) || Self.isAmbiguous($0.value) }
-        return adding(.refinement, shown) { request in
-            request.queryPairs.count == expected.count && request.queryPairs.map(\.text).sorted() == sortedExpected
-        } explain: { request in
+        return adding(.refinement, shown, check: .queryExactly(texts: sortedExpected)) { request in
             let actual = request.queryPairs.map(\.text)
             let missing = sortedExpected.filter { !actual.contains($0) }
             let extra = actual.filter { !sortedExpected.contains($0) }
@@ -538,10 +482,6 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         let shown = items.map(\.text).joined(separator: "&")
         let ambiguous = items.contains { Self.isAmbiguous($0.name) || Self.isAmbiguous($0.value ?? "") }
         return adding(.refinement, "query \(shown)", check: .queryItems(items)) { request in
-            items.allSatisfy { item in
-                request.queryPairs.contains { $0 == item }
-            }
-        } explain: { request in
             items.compactMap { item -> String? in
                 let found = request.queryPairs.filter { $0.name == item.name }
                 if found.contains(item) { return nil }
@@ -564,9 +504,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     ///   - value: The expected value.
     /// - Returns: The narrowed matcher.
     public func header(_ name: String, _ value: String) -> HTTPRequestMatcher {
-        adding(.refinement, "header \(name): \(value)") { request in
-            request.header(name) == value
-        } explain: { request in
+        adding(.refinement, "header \(name): \(value)", check: .header(name: name, value: value)) { request in
             guard let found = request.header(name) else { return "header \(name) is missing" }
             return "header \(name) is \"\(found)\", expected \"\(value)\""
         }
@@ -585,9 +523,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Parameter name: The header name.
     /// - Returns: The narrowed matcher.
     public func hasHeader(_ name: String) -> HTTPRequestMatcher {
-        adding(.refinement, "header \(name)") { request in
-            request.header(name) != nil
-        } explain: { _ in
+        adding(.refinement, "header \(name)", check: .hasHeader(name)) { _ in
             "header \(name) is missing"
         }
     }

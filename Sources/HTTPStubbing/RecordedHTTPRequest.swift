@@ -176,7 +176,7 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
 }
 
 /// A query item's name and value as plain strings.
-struct QueryPair: Sendable, Equatable {
+struct QueryPair: Sendable, Hashable {
     let name: String
     /// `nil` for `?flag`, empty for `?flag=`.
     let value: String?
