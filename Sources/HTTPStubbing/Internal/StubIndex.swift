@@ -20,8 +20,35 @@ struct StubIndex: Sendable {
     struct RequestKey {
         fileprivate var method: Int32
         fileprivate var path: Int32
-        /// The numbers of the request's query items that some stub names.
-        fileprivate var query: [Int32]
+        /// The numbers of the request's first four query items that some stub names, `none`
+        /// where there are fewer: most requests have that few, and then need no array.
+        fileprivate var query0 = StubIndex.none, query1 = StubIndex.none, query2 = StubIndex.none, query3 = StubIndex.none
+        /// The numbers of the items after the first four.
+        fileprivate var moreQuery: [Int32] = []
+
+        fileprivate init(method: Int32, path: Int32) {
+            self.method = method
+            self.path = path
+        }
+
+        fileprivate mutating func addQueryItem(_ number: Int32) {
+            if query0 == StubIndex.none {
+                query0 = number
+            } else if query1 == StubIndex.none {
+                query1 = number
+            } else if query2 == StubIndex.none {
+                query2 = number
+            } else if query3 == StubIndex.none {
+                query3 = number
+            } else {
+                moreQuery.append(number)
+            }
+        }
+
+        fileprivate func hasQueryItem(_ number: Int32) -> Bool {
+            query0 == number || query1 == number || query2 == number || query3 == number
+                || (!moreQuery.isEmpty && moreQuery.contains(number))
+        }
     }
 
     private static let unconstrained: Int32 = -1
@@ -71,7 +98,7 @@ struct StubIndex: Sendable {
 
     /// The request's numbers, for ``candidate(below:for:)``.
     func key(for request: RecordedHTTPRequest) -> RequestKey {
-        var key = RequestKey(method: Self.none, path: Self.none, query: [])
+        var key = RequestKey(method: Self.none, path: Self.none)
         if let number = methods.firstIndex(of: request.method) {
             key.method = Int32(truncatingIfNeeded: number)
         }
@@ -80,7 +107,7 @@ struct StubIndex: Sendable {
         }
         if !queryNumbers.isEmpty {
             for pair in request.queryPairs {
-                if let number = queryNumbers[pair] { key.query.append(number) }
+                if let number = queryNumbers[pair] { key.addQueryItem(number) }
             }
         }
         return key
@@ -91,23 +118,21 @@ struct StubIndex: Sendable {
     func candidate(below end: Int, for request: RequestKey) -> Int? {
         keys.withUnsafeBufferPointer { keys in
             queryPool.withUnsafeBufferPointer { pool in
-                request.query.withUnsafeBufferPointer { query in
-                    var position = min(end, keys.count)
-                    search: while position > 0 {
-                        position -= 1
-                        let key = keys[position]
-                        if key.method != Self.unconstrained && key.method != request.method { continue }
-                        if key.path != Self.unconstrained && key.path != request.path { continue }
-                        var item = Int(key.queryStart)
-                        let itemsEnd = item + Int(key.queryCount)
-                        while item < itemsEnd {
-                            guard query.contains(pool[item]) else { continue search }
-                            item += 1
-                        }
-                        return position
+                var position = min(end, keys.count)
+                search: while position > 0 {
+                    position -= 1
+                    let key = keys[position]
+                    if key.method != Self.unconstrained && key.method != request.method { continue }
+                    if key.path != Self.unconstrained && key.path != request.path { continue }
+                    var item = Int(key.queryStart)
+                    let itemsEnd = item + Int(key.queryCount)
+                    while item < itemsEnd {
+                        guard request.hasQueryItem(pool[item]) else { continue search }
+                        item += 1
                     }
-                    return nil
+                    return position
                 }
+                return nil
             }
         }
     }
