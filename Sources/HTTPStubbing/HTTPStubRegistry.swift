@@ -470,12 +470,13 @@ public final class HTTPStubRegistry: Sendable {
         if case .needsClosures(let position, let stubs) = claim {
             claim = claimFirstMatch(for: request, from: position, of: stubs)
         }
-        guard case .claimed(let response, let index, let isSettled) = claim else {
+        guard case .claimed(let entry, let answerCount, let index, let isSettled) = claim else {
             if let handler = unmatchedRequestHandler.value {  // Replay/ hook
                 return .forward(recordIndex: recordForwarded(request), handler: handler)
             }
             return .deliver(unhandled(request))
         }
+        let response = entry.response(after: answerCount)
         let resolved = Self.resolve(response, for: request)
         let delay = resolved.delayNanoseconds ?? 0
         switch resolved.content {
@@ -509,9 +510,9 @@ public final class HTTPStubRegistry: Sendable {
 
     /// The result of looking for the stub that answers a request.
     private enum Claim {
-        /// The stub answers with `response`; the request is recorded at `index`, with its outcome
-        /// already when `isSettled`.
-        case claimed(response: HTTPStubResponse, index: Int, isSettled: Bool)
+        /// The stub `entry` answers, for the answer after `answerCount` answers; the request is
+        /// recorded at `index`, with its outcome already when `isSettled`.
+        case claimed(entry: StubEntry, answerCount: Int, index: Int, isSettled: Bool)
         /// No stub matches; the request is not recorded yet.
         case unmatched
         /// The stub at `position` of `stubs` passed its plain conditions and has closures to run
@@ -563,7 +564,7 @@ public final class HTTPStubRegistry: Sendable {
         if let settledStatusCode {
             state.requests[index].outcome = .responded(statusCode: settledStatusCode)
         }
-        return .claimed(response: entry.response(after: count), index: index, isSettled: settledStatusCode != nil)
+        return .claimed(entry: entry, answerCount: count, index: index, isSettled: settledStatusCode != nil)
     }
 
     private static func resolve(_ response: HTTPStubResponse, for request: RecordedHTTPRequest) -> HTTPStubResponse {

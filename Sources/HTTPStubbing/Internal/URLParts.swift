@@ -132,7 +132,10 @@ struct URLParts: Sendable {
     /// first `=`; a name without `=` has no value; no `+` decoding.
     private static func pairs(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> [QueryPair] {
         guard start < end else { return [] }
+        var itemCount = 1
+        for index in start..<end where bytes[index] == ampersand { itemCount += 1 }
         var pairs: [QueryPair] = []
+        pairs.reserveCapacity(itemCount)
         var itemStart = start
         while true {
             let itemEnd = firstIndex(of: ampersand, in: bytes, from: itemStart, to: end) ?? end
