@@ -521,15 +521,16 @@ public final class HTTPStubRegistry: Sendable {
     }
 
     /// Under the lock: claims the first stub in answering order that matches `request`, unless a
-    /// stub with closures comes first.
+    /// stub with closures, not used up, whose plain conditions `request` passes, comes first.
     private static func claimFirstMatch(for request: RecordedHTTPRequest, in state: inout State) -> Claim {
         let key = state.index.key(for: request)
         var position = state.index.count
         while let candidate = state.index.candidate(below: position, for: key) {
             position = candidate
             let entry = state.index.entries[candidate]
+            guard entry.passesChecks(request), !entry.isUsedUp(after: state.answerCounts[entry.id]) else { continue }
             if entry.hasClosures { return .needsClosures(position: candidate, stubs: state.index) }
-            if entry.passesChecks(request), let claimed = claim(entry, for: request, in: &state) { return claimed }
+            if let claimed = claim(entry, for: request, in: &state) { return claimed }
         }
         return .unmatched
     }
