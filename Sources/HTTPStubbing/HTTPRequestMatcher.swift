@@ -25,36 +25,31 @@ import FoundationNetworking
 public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     struct Condition: Sendable {
         enum Role: Sendable { case method, location, refinement }
-
-        /// How a condition decides: as plain data the registry evaluates directly, or by a
-        /// closure (a body, a user predicate, a regular expression, `||`, `!`).
-        enum Test: Sendable {
-            case check(RequestCheck)
-            case closure(@Sendable (RecordedHTTPRequest) -> Bool)
-        }
-
         let role: Role
         let description: String
-        let test: Test
+        /// The test as plain data, for the common conditions, so the registry can match without
+        /// calling closures; `nil` for a condition only its closure decides (a body, a user
+        /// predicate, a regular expression, `||`, `!`).
+        let check: RequestCheck?
+        /// The test as a closure, for `matches(_:)` and failure messages; made from `check` when
+        /// there is one.
+        let test: @Sendable (RecordedHTTPRequest) -> Bool
         /// Why a request fails `test`, for failure messages only.
         let explain: @Sendable (RecordedHTTPRequest) -> String
-
-        func passes(_ request: RecordedHTTPRequest) -> Bool {
-            switch test {
-            case .check(let check): return check.passes(request)
-            case .closure(let test): return test(request)
-            }
-        }
     }
 
     private(set) var conditions: [Condition]
+    /// Every condition's test chained into one closure: `matches(_:)` makes one call per
+    /// condition and copies nothing.
+    private let test: @Sendable (RecordedHTTPRequest) -> Bool
     /// Whether ``description`` says everything the matcher checks (no user predicate), so that
     /// two matchers with the same description match the same requests and verification may
     /// keep counts per description.
     private(set) var isFullyDescribed = true
 
-    init(_ conditions: [Condition]) {
+    init(_ conditions: [Condition], test: @escaping @Sendable (RecordedHTTPRequest) -> Bool) {
         self.conditions = conditions
+        self.test = test
     }
 
     /// A key naming exactly what a fully described matcher checks: each condition's description,
@@ -70,7 +65,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         check: RequestCheck,
         explain: @escaping @Sendable (RecordedHTTPRequest) -> String
     ) -> HTTPRequestMatcher {
-        adding(Condition(role: role, description: description, test: .check(check), explain: explain))
+        adding(Condition(role: role, description: description, check: check, test: check.makeTest(), explain: explain))
     }
 
     /// This matcher with one more condition, tested by the closure `test`.
@@ -80,18 +75,28 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         test: @escaping @Sendable (RecordedHTTPRequest) -> Bool,
         explain: @escaping @Sendable (RecordedHTTPRequest) -> String
     ) -> HTTPRequestMatcher {
-        adding(Condition(role: role, description: description, test: .closure(test), explain: explain))
+        adding(Condition(role: role, description: description, check: nil, test: test, explain: explain))
     }
 
     private func adding(_ condition: Condition) -> HTTPRequestMatcher {
-        var matcher = HTTPRequestMatcher(conditions + [condition])
+        let prior = test
+        let next = condition.test
+        let chained: @Sendable (RecordedHTTPRequest) -> Bool
+        if conditions.isEmpty {
+            chained = next
+        } else {
+            chained = { request in prior(request) && next(request) }
+        }
+        var matcher = HTTPRequestMatcher(conditions + [condition], test: chained)
         matcher.isFullyDescribed = isFullyDescribed
         return matcher
     }
 
     /// This matcher with `other`'s conditions after its own.
     func appending(_ other: HTTPRequestMatcher) -> HTTPRequestMatcher {
-        var matcher = HTTPRequestMatcher(conditions + other.conditions)
+        let first = test
+        let second = other.test
+        var matcher = HTTPRequestMatcher(conditions + other.conditions) { request in first(request) && second(request) }
         matcher.isFullyDescribed = isFullyDescribed && other.isFullyDescribed
         return matcher
     }
@@ -105,7 +110,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// How many of the conditions `request` satisfies, without building any message.
     func satisfiedCount(for request: RecordedHTTPRequest) -> Int {
         var count = 0
-        for condition in conditions where condition.passes(request) { count += 1 }
+        for condition in conditions where condition.test(request) { count += 1 }
         return count
     }
 
@@ -116,8 +121,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Parameter request: A recorded request.
     /// - Returns: `true` when it matches.
     public func matches(_ request: RecordedHTTPRequest) -> Bool {
-        for condition in conditions where !condition.passes(request) { return false }
-        return true
+        test(request)
     }
 
     /// Whether `request` satisfies every condition.
@@ -133,7 +137,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Parameter request: A recorded request.
     /// - Returns: The reasons, in the order the conditions were added.
     public func mismatches(for request: RecordedHTTPRequest) -> [String] {
-        conditions.filter { !$0.passes(request) }.map { $0.explain(request) }
+        conditions.filter { !$0.test(request) }.map { $0.explain(request) }
     }
 
     /// How the matcher reads in messages, such as `POST /login with form fields username=ada`.
@@ -152,7 +156,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     // MARK: Starting points
 
     /// Matches every request.
-    public static var any: HTTPRequestMatcher { HTTPRequestMatcher([]) }
+    public static var any: HTTPRequestMatcher { HTTPRequestMatcher([]) { _ in true } }
 
     /// Matches requests with this method.
     ///

@@ -61,6 +61,45 @@ enum RequestCheck: Sendable {
         }
     }
 
+    /// The same test as a closure that holds its values: calling it copies nothing, where
+    /// evaluating the enum copies its payload.
+    func makeTest() -> @Sendable (RecordedHTTPRequest) -> Bool {
+        switch self {
+        case .method(let method):
+            return { request in request.method == method }
+        case .path(let pattern):
+            return { request in pattern.matches(request.path) }
+        case .queryItems(let items):
+            return { request in items.allSatisfy { item in request.queryPairs.contains { $0 == item } } }
+        case .queryExactly(let texts):
+            return { request in request.queryPairs.count == texts.count && request.queryPairs.map(\.text).sorted() == texts }
+        case .scheme(let scheme):
+            return { request in request.scheme == scheme }
+        case .host(let host):
+            return { request in request.host == host }
+        case .port(let port):
+            return { request in request.port == port }
+        case .url(let url):
+            return { request in request.url.absoluteString == url }
+        case .pathExtension(let pathExtension):
+            return { request in Self.pathExtension(of: request.path) == pathExtension }
+        case .pathSuffix(let suffix):
+            return { request in request.path.hasSuffix(suffix) }
+        case .header(let name, let value):
+            return { request in request.header(name) == value }
+        case .hasHeader(let name):
+            return { request in request.header(name) != nil }
+        case .all(let checks):
+            var chained: @Sendable (RecordedHTTPRequest) -> Bool = { _ in true }
+            for check in checks {
+                let prior = chained
+                let next = check.makeTest()
+                chained = { request in prior(request) && next(request) }
+            }
+            return chained
+        }
+    }
+
     /// The extension of the path's last segment, as `URL.pathExtension` reads it; empty when none.
     static func pathExtension(of path: String) -> Substring {
         let last = path.split(separator: "/").last ?? ""

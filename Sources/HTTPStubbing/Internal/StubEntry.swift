@@ -43,9 +43,10 @@ final class StubEntry: Sendable {
         self.registeredAt = registeredAt
         var flat = FlatConditions()
         for condition in matcher.conditions {
-            switch condition.test {
-            case .check(let check): flat.add(check)
-            case .closure(let test): flat.closures.append(test)
+            if let check = condition.check {
+                flat.add(check)
+            } else {
+                flat.closures.append(condition.test)
             }
         }
         self.method = flat.method
