@@ -29,51 +29,21 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         enum Role: Sendable { case method, location, refinement }
         let role: Role
         let description: String
-        /// The fast check `matches(_:)` uses.
+        /// The test as plain data, for the common conditions, so the registry can match without
+        /// calling closures; `nil` for a condition only its closure decides (a body, a user
+        /// predicate, a regular expression, `||`, `!`).
+        let check: RequestCheck?
+        /// The test as a closure, for `matches(_:)` and failure messages; made from `check` when
+        /// there is one.
         let test: @Sendable (RecordedHTTPRequest) -> Bool
         /// Why a request fails `test`, for failure messages only.
         let explain: @Sendable (RecordedHTTPRequest) -> String
-        /// The same test as plain data, for the common conditions, so the registry can match
-        /// without calling closures.
-        var check: Check?
-    }
-
-    /// A condition the registry evaluates directly.
-    enum Check: Sendable {
-        case method(String)
-        case path(PathPattern)
-        case queryItems([QueryPair])
-
-        func passes(_ request: RecordedHTTPRequest) -> Bool {
-            switch self {
-            case .method(let method):
-                return request.method == method
-            case .path(let pattern):
-                return pattern.matches(request.path)
-            case .queryItems(let items):
-                for item in items where !request.queryPairs.contains(item) { return false }
-                return true
-            }
-        }
-    }
-
-    /// Every condition as a direct check, or `nil` when one of them needs its closure.
-    var checks: [Check]? {
-        var checks: [Check] = []
-        for condition in conditions {
-            guard let check = condition.check else { return nil }
-            checks.append(check)
-        }
-        return checks
     }
 
     private(set) var conditions: [Condition]
-    /// Every condition's test chained into one closure: the hot path of request matching makes
-    /// one call per condition and copies nothing.
+    /// Every condition's test chained into one closure: `matches(_:)` makes one call per
+    /// condition and copies nothing.
     private let test: @Sendable (RecordedHTTPRequest) -> Bool
-    /// The method a method condition requires, so the registry can skip a stub with one string
-    /// comparison before running its conditions.
-    private(set) var requiredMethod: String?
     /// Whether ``description`` says everything the matcher checks (no user predicate), so that
     /// two matchers with the same description match the same requests and verification may
     /// keep counts per description.
@@ -90,26 +60,36 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         conditions.map(\.description).joined(separator: "\u{1E}")
     }
 
-    /// Every condition's test in one closure, for the registry's stub entries.
-    var chainedTest: @Sendable (RecordedHTTPRequest) -> Bool { test }
-
+    /// This matcher with one more condition, tested by `check`.
     func adding(
         _ role: Condition.Role,
         _ description: String,
-        check: Check? = nil,
+        check: RequestCheck,
+        explain: @escaping @Sendable (RecordedHTTPRequest) -> String
+    ) -> HTTPRequestMatcher {
+        adding(Condition(role: role, description: description, check: check, test: check.makeTest(), explain: explain))
+    }
+
+    /// This matcher with one more condition, tested by the closure `test`.
+    func adding(
+        _ role: Condition.Role,
+        _ description: String,
         test: @escaping @Sendable (RecordedHTTPRequest) -> Bool,
         explain: @escaping @Sendable (RecordedHTTPRequest) -> String
     ) -> HTTPRequestMatcher {
-        let prior = self.test
+        adding(Condition(role: role, description: description, check: nil, test: test, explain: explain))
+    }
+
+    private func adding(_ condition: Condition) -> HTTPRequestMatcher {
+        let prior = test
+        let next = condition.test
         let chained: @Sendable (RecordedHTTPRequest) -> Bool
         if conditions.isEmpty {
-            chained = test
+            chained = next
         } else {
-            chained = { request in prior(request) && test(request) }
+            chained = { request in prior(request) && next(request) }
         }
-        let condition = Condition(role: role, description: description, test: test, explain: explain, check: check)
         var matcher = HTTPRequestMatcher(conditions + [condition], test: chained)
-        matcher.requiredMethod = requiredMethod
         matcher.isFullyDescribed = isFullyDescribed
         return matcher
     }
@@ -118,11 +98,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     func appending(_ other: HTTPRequestMatcher) -> HTTPRequestMatcher {
         let first = test
         let second = other.test
-        var matcher = HTTPRequestMatcher(
-            conditions + other.conditions,
-            test: { request in first(request) && second(request) }
-        )
-        matcher.requiredMethod = requiredMethod ?? other.requiredMethod
+        var matcher = HTTPRequestMatcher(conditions + other.conditions) { request in first(request) && second(request) }
         matcher.isFullyDescribed = isFullyDescribed && other.isFullyDescribed
         return matcher
     }
@@ -308,13 +284,9 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Returns: The narrowed matcher.
     public func method(_ method: HTTPMethod) -> HTTPRequestMatcher {
         let expected = method.rawValue
-        var matcher = adding(.method, expected, check: .method(expected)) { request in
-            request.method == expected
-        } explain: { request in
+        return adding(.method, expected, check: .method(expected)) { request in
             "method is \(request.method), expected \(expected)"
         }
-        if matcher.requiredMethod == nil { matcher.requiredMethod = expected }
-        return matcher
     }
 
     /// Adds the condition that the request goes to this path or absolute URL.
@@ -361,10 +333,8 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
             if !PathPattern(path).matches(request.path) { problems.append("path is \(request.path), expected \(path)") }
             return problems
         }
-        let pattern = PathPattern(path)
-        return adding(.location, shown) { request in
-            request.scheme == scheme && request.host == host && request.port == port && pattern.matches(request.path)
-        } explain: { request in
+        let check = RequestCheck.all([.scheme(scheme), .host(host), .port(port), .path(PathPattern(path))])
+        return adding(.location, shown, check: check) { request in
             problems(request).joined(separator: "; ")
         }
     }
@@ -375,9 +345,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Returns: The narrowed matcher.
     public func url(_ url: String) -> HTTPRequestMatcher {
         let expected = URL(string: url)?.absoluteString ?? url
-        return adding(.location, "URL \(expected)") { request in
-            request.url.absoluteString == expected
-        } explain: { request in
+        return adding(.location, "URL \(expected)", check: .url(expected)) { request in
             "URL is \(request.url.absoluteString), expected \(expected)"
         }
     }
@@ -388,9 +356,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Returns: The narrowed matcher.
     public func host(_ host: String) -> HTTPRequestMatcher {
         let expected = host.lowercased()
-        return adding(.location, "host \(expected)") { request in
-            request.host == expected
-        } explain: { request in
+        return adding(.location, "host \(expected)", check: .host(expected)) { request in
             "host is \(request.host ?? "none"), expected \(expected)"
         }
     }
@@ -404,8 +370,6 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     public func path(_ path: String) -> HTTPRequestMatcher {
         let pattern = PathPattern(path)
         return adding(.location, pattern.text, check: .path(pattern)) { request in
-            pattern.matches(request.path)
-        } explain: { request in
             "path is \(request.path), expected \(pattern.text)"
         }
     }
@@ -416,9 +380,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Returns: The narrowed matcher.
     public func pathPrefix(_ prefix: String) -> HTTPRequestMatcher {
         let pattern = PathPattern(prefix.hasSuffix("/") ? prefix + "**" : prefix + "/**")
-        return adding(.location, "\(prefix)…") { request in
-            pattern.matches(request.path)
-        } explain: { request in
+        return adding(.location, "\(prefix)…", check: .path(pattern)) { request in
             "path is \(request.path), expected one under \(prefix)"
         }
     }
@@ -429,9 +391,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Returns: The narrowed matcher.
     public func scheme(_ scheme: String) -> HTTPRequestMatcher {
         let expected = scheme.lowercased()
-        return adding(.refinement, "scheme \(expected)") { request in
-            request.scheme == expected
-        } explain: { request in
+        return adding(.refinement, "scheme \(expected)", check: .scheme(expected)) { request in
             "scheme is \(request.scheme ?? "none"), expected \(expected)"
         }
     }
@@ -444,20 +404,12 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Returns: The narrowed matcher.
     public func pathExtension(_ pathExtension: String) -> HTTPRequestMatcher {
         let expected = pathExtension.hasPrefix(".") ? String(pathExtension.dropFirst()) : pathExtension
-        return adding(.refinement, "path extension .\(expected)") { request in
-            Self.pathExtension(of: request.path) == expected
-        } explain: { request in
-            let found = Self.pathExtension(of: request.path)
+        return adding(.refinement, "path extension .\(expected)", check: .pathExtension(expected)) { request in
+            let found = RequestCheck.pathExtension(of: request.path)
             return found.isEmpty
                 ? "path \(request.path) has no extension, expected .\(expected)"
                 : "path extension is .\(found), expected .\(expected)"
         }
-    }
-
-    private static func pathExtension(of path: String) -> Substring {
-        let last = path.split(separator: "/").last ?? ""
-        guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return "" }
-        return last[last.index(after: dot)...]
     }
 
     /// Adds the condition that the path ends with this suffix.
@@ -465,9 +417,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Parameter suffix: Such as `"/reviews"` or `".json"`.
     /// - Returns: The narrowed matcher.
     public func pathSuffix(_ suffix: String) -> HTTPRequestMatcher {
-        adding(.location, "…\(suffix)") { request in
-            request.path.hasSuffix(suffix)
-        } explain: { request in
+        adding(.location, "…\(suffix)", check: .pathSuffix(suffix)) { request in
             "path is \(request.path), expected one ending \(suffix)"
         }
     }
@@ -546,9 +496,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         let shown = expected.isEmpty ? "no query" : "exactly query " + expected.map(\.text).joined(separator: "&")
         let sortedExpected = expected.map(\.text)
         let ambiguous = items.contains { Self.isAmbiguous($0.key) || Self.isAmbiguous($0.value) }
-        return adding(.refinement, shown) { request in
-            request.queryPairs.count == expected.count && request.queryPairs.map(\.text).sorted() == sortedExpected
-        } explain: { request in
+        return adding(.refinement, shown, check: .queryExactly(texts: sortedExpected)) { request in
             let actual = request.queryPairs.map(\.text)
             let missing = sortedExpected.filter { !actual.contains($0) }
             let extra = actual.filter { !sortedExpected.contains($0) }
@@ -567,10 +515,6 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         let shown = items.map(\.text).joined(separator: "&")
         let ambiguous = items.contains { Self.isAmbiguous($0.name) || Self.isAmbiguous($0.value ?? "") }
         return adding(.refinement, "query \(shown)", check: .queryItems(items)) { request in
-            items.allSatisfy { item in
-                request.queryPairs.contains { $0 == item }
-            }
-        } explain: { request in
             items.compactMap { item -> String? in
                 let found = request.queryPairs.filter { $0.name == item.name }
                 if found.contains(item) { return nil }
@@ -593,9 +537,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     ///   - value: The expected value.
     /// - Returns: The narrowed matcher.
     public func header(_ name: String, _ value: String) -> HTTPRequestMatcher {
-        adding(.refinement, "header \(name): \(value)") { request in
-            request.header(name) == value
-        } explain: { request in
+        adding(.refinement, "header \(name): \(value)", check: .header(name: name, value: value)) { request in
             guard let found = request.header(name) else { return "header \(name) is missing" }
             return "header \(name) is \"\(found)\", expected \"\(value)\""
         }
@@ -616,9 +558,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Parameter name: The header name.
     /// - Returns: The narrowed matcher.
     public func hasHeader(_ name: String) -> HTTPRequestMatcher {
-        adding(.refinement, "header \(name)") { request in
-            request.header(name) != nil
-        } explain: { _ in
+        adding(.refinement, "header \(name)", check: .hasHeader(name)) { _ in
             "header \(name) is missing"
         }
     }

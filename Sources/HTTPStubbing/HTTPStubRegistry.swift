@@ -41,8 +41,10 @@ import FoundationNetworking
 /// ends, or when the registry is deallocated. Under XCTest it is reported at once.
 public final class HTTPStubRegistry: Sendable {
     private struct State {
+        /// The registered stubs in answering order, indexed for matching.
+        var index = StubIndex()
         /// Sorted by priority, then registration: the stub that answers first is the last.
-        var stubs: [StubEntry] = []
+        var stubs: [StubEntry] { index.entries }
         /// Indexed by stub ID (ID 0 is never used); kept when a stub is removed.
         var answerCounts: [Int] = [0]
         /// Indexed by stub ID: whether the stub is still registered.
@@ -117,11 +119,11 @@ public final class HTTPStubRegistry: Sendable {
     /// such requests unhandled. Set by pass-through and cassette recording (Replay/).
     let unmatchedRequestHandler = Locked<UnmatchedRequestHandler?>(nil)
 
-    /// Records `request` as pending for a request the unmatched handler answers.
-    func recordForwarded(_ request: RecordedHTTPRequest, index: Int) -> Int {
+    /// Records `request` as pending, for a request the unmatched handler answers.
+    func recordForwarded(_ request: RecordedHTTPRequest) -> Int {
         state.withLock { state in
-            if index < 0 { state.requests.append(request) }
-            return index < 0 ? state.requests.count - 1 : index
+            state.requests.append(request)
+            return state.requests.count - 1
         }
     }
 
@@ -344,16 +346,11 @@ public final class HTTPStubRegistry: Sendable {
     ) -> HTTPStub {
         let entry = state.withLock { state in
             let entry = StubEntry(
-                id: state.answerCounts.count, matcher: matcher, responses: responses, limit: limit, priority: priority, registeredAt: site)
+                id: state.answerCounts.count, matcher: matcher, responses: responses, limit: limit, priority: priority, registeredAt: site,
+                followsRedirects: followsRedirects)
             state.answerCounts.append(0)
             state.isRegistered.append(true)
-            // Kept sorted by priority: a new stub goes after every stub of its priority or lower.
-            if let last = state.stubs.last, last.priority > priority {
-                let position = state.stubs.firstIndex { $0.priority > priority } ?? state.stubs.endIndex
-                state.stubs.insert(entry, at: position)
-            } else {
-                state.stubs.append(entry)
-            }
+            state.index.add(entry)
             return entry
         }
         return HTTPStub(id: entry.id, description: "\(matcher)", registry: self)
@@ -363,7 +360,7 @@ public final class HTTPStubRegistry: Sendable {
     public func removeAllStubs() {
         state.withLock { state in
             for stub in state.stubs { state.isRegistered[stub.id] = false }
-            state.stubs.removeAll()
+            state.index.removeAll()
         }
     }
 
@@ -371,7 +368,7 @@ public final class HTTPStubRegistry: Sendable {
         state.withLock { state in
             guard state.isRegistered.indices.contains(id), state.isRegistered[id] else { return }
             state.isRegistered[id] = false
-            state.stubs.removeAll { $0.id == id }
+            state.index.remove(id: id)
         }
     }
 
@@ -516,42 +513,23 @@ public final class HTTPStubRegistry: Sendable {
     /// Records `request`, finds its stub and answers one hop: a response or failure to deliver,
     /// or (when the registry follows redirects) a redirect to follow.
     ///
-    /// Takes the lock twice on the common path: once for a snapshot of the stubs, once to record
-    /// the request and claim the stub. Matchers run outside the lock (they may hold user
-    /// predicates).
+    /// Takes the lock once on the common path, to find the stub, claim it and record the
+    /// request: the stubs' plain conditions run under the lock, as integer comparisons for the
+    /// method, exact path and query items (see ``StubIndex``). A stub with a condition that needs
+    /// its closure (which may run the test's code) is checked outside the lock, and then so are
+    /// the stubs after it in answering order.
     func answer(_ request: RecordedHTTPRequest) -> HopAnswer {
-        let stubs = state.withLock { $0.stubs }
-        let rangeRequested = request.header("Range") != nil
-        var index = -1
-        var claimed: HTTPStubResponse?
-        var position = stubs.endIndex
-        while position > stubs.startIndex {
-            position -= 1
-            let candidate = stubs[position]
-            guard candidate.matches(request) else { continue }
-            claimed = state.withLock { state -> HTTPStubResponse? in
-                if index < 0 {
-                    state.requests.append(request)
-                    index = state.requests.count - 1
-                }
-                guard state.isRegistered[candidate.id] else { return nil }
-                let count = state.answerCounts[candidate.id]
-                guard !candidate.isUsedUp(after: count) else { return nil }
-                state.answerCounts[candidate.id] = count + 1
-                let response = candidate.response(after: count)
-                if let outcome = immediateOutcome(of: response, rangeRequested: rangeRequested) {
-                    state.requests[index].outcome = outcome
-                }
-                return response
-            }
-            if claimed != nil { break }
+        var claim = state.withLock { state in Self.claimFirstMatch(for: request, in: &state) }
+        if case .needsClosures(let position, let stubs) = claim {
+            claim = claimFirstMatch(for: request, from: position, of: stubs)
         }
-        guard let response = claimed else {
+        guard case .claimed(let entry, let answerCount, let index, let isSettled) = claim else {
             if let handler = unmatchedRequestHandler.value {  // Replay/ hook
-                return .forward(recordIndex: recordForwarded(request, index: index), handler: handler)
+                return .forward(recordIndex: recordForwarded(request), handler: handler)
             }
-            return .deliver(unhandled(request, index: index))
+            return .deliver(unhandled(request))
         }
+        let response = entry.response(after: answerCount)
         let resolved = Self.resolve(response, for: request)
         let delay = resolved.delayNanoseconds ?? 0
         switch resolved.content {
@@ -574,8 +552,7 @@ public final class HTTPStubRegistry: Sendable {
             let plan = DeliveryPlan(
                 result: .response(url: request.url, statusCode: status, headers: fields, body: bytes),
                 delayNanoseconds: delay, bytesPerSecond: resolved.bytesPerSecond,
-                recordIndex: index, outcome: .responded(statusCode: status),
-                isSettled: immediateOutcome(of: response, rangeRequested: rangeRequested) != nil
+                recordIndex: index, outcome: .responded(statusCode: status), isSettled: isSettled
             )
             guard followsRedirects, let next = Redirect.nextRequest(after: request, statusCode: status, headers: fields) else {
                 return .deliver(plan)
@@ -584,15 +561,64 @@ public final class HTTPStubRegistry: Sendable {
         }
     }
 
-    /// The outcome of answering `request` with `response`, when it is known before delivery (a
-    /// fixed response, no delay, no throttling, no redirect to follow, no byte range).
-    private func immediateOutcome(of response: HTTPStubResponse, rangeRequested: Bool) -> RecordedHTTPRequest.Outcome? {
-        guard case .http(let statusCode, let headers, _) = response.content,
-            response.delayNanoseconds ?? 0 == 0, response.bytesPerSecond == nil,
-            !(followsRedirects && Redirect.statusCodes.contains(statusCode) && headers.keys.contains { $0.lowercased() == "location" }),
-            !(statusCode == 200 && rangeRequested)
-        else { return nil }
-        return .responded(statusCode: statusCode)
+    /// The result of looking for the stub that answers a request.
+    private enum Claim {
+        /// The stub `entry` answers, for the answer after `answerCount` answers; the request is
+        /// recorded at `index`, with its outcome already when `isSettled`.
+        case claimed(entry: StubEntry, answerCount: Int, index: Int, isSettled: Bool)
+        /// No stub matches; the request is not recorded yet.
+        case unmatched
+        /// The stub at `position` of `stubs` passed its plain conditions and has closures to run
+        /// outside the lock, from which the search goes on.
+        case needsClosures(position: Int, stubs: StubIndex)
+    }
+
+    /// Under the lock: claims the first stub in answering order that matches `request`, unless a
+    /// stub with closures, not used up, whose plain conditions `request` passes, comes first.
+    private static func claimFirstMatch(for request: RecordedHTTPRequest, in state: inout State) -> Claim {
+        let key = state.index.key(for: request)
+        var position = state.index.count
+        while let candidate = state.index.candidate(below: position, for: key) {
+            position = candidate
+            let entry = state.index.entries[candidate]
+            guard entry.passesChecks(request), !entry.isUsedUp(after: state.answerCounts[entry.id]) else { continue }
+            if entry.hasClosures { return .needsClosures(position: candidate, stubs: state.index) }
+            if let claimed = claim(entry, for: request, in: &state) { return claimed }
+        }
+        return .unmatched
+    }
+
+    /// Outside the lock: claims the first stub of `stubs` (a snapshot) that matches `request`,
+    /// starting with the one at `position`, taking the lock for each claim.
+    private func claimFirstMatch(for request: RecordedHTTPRequest, from position: Int, of stubs: StubIndex) -> Claim {
+        let key = stubs.key(for: request)
+        var next: Int? = position
+        while let candidate = next {
+            let entry = stubs.entries[candidate]
+            if entry.passesChecks(request) && entry.passesClosures(request),
+                let claimed = state.withLock({ state in Self.claim(entry, for: request, in: &state) })
+            {
+                return claimed
+            }
+            next = stubs.candidate(below: candidate, for: key)
+        }
+        return .unmatched
+    }
+
+    /// Claims one answer of `entry` for `request` and records the request, unless the stub was
+    /// removed or is used up.
+    private static func claim(_ entry: StubEntry, for request: RecordedHTTPRequest, in state: inout State) -> Claim? {
+        guard state.isRegistered[entry.id] else { return nil }
+        let count = state.answerCounts[entry.id]
+        guard !entry.isUsedUp(after: count) else { return nil }
+        state.answerCounts[entry.id] = count + 1
+        state.requests.append(request)
+        let index = state.requests.count - 1
+        let settledStatusCode = entry.settledStatusCode(after: count, for: request)
+        if let settledStatusCode {
+            state.requests[index].outcome = .responded(statusCode: settledStatusCode)
+        }
+        return .claimed(entry: entry, answerCount: count, index: index, isSettled: settledStatusCode != nil)
     }
 
     private static func resolve(_ response: HTTPStubResponse, for request: RecordedHTTPRequest) -> HTTPStubResponse {
@@ -609,10 +635,10 @@ public final class HTTPStubRegistry: Sendable {
         return current
     }
 
-    private func unhandled(_ request: RecordedHTTPRequest, index: Int) -> DeliveryPlan {
+    private func unhandled(_ request: RecordedHTTPRequest) -> DeliveryPlan {
         let (recordIndex, stubs, counts) = state.withLock { state in
-            if index < 0 { state.requests.append(request) }
-            let recordIndex = index < 0 ? state.requests.count - 1 : index
+            state.requests.append(request)
+            let recordIndex = state.requests.count - 1
             state.requests[recordIndex].outcome = .unhandled
             return (recordIndex, state.stubs, state.answerCounts)
         }

@@ -99,7 +99,12 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
     ///   - headers: The header fields.
     ///   - body: The body, if any.
     package init(method: HTTPMethod = .get, url: URL, headers: [String: String] = [:], body: Data? = nil) {
-        self.method = method.rawValue
+        self.init(methodName: method.rawValue, url: url, headers: headers, body: body)
+    }
+
+    /// Creates a recorded request whose method name is already as the method type spells it.
+    private init(methodName: String, url: URL, headers: [String: String], body: Data?) {
+        self.method = methodName
         self.url = url
         self.headers = headers
         self.body = body
@@ -121,11 +126,20 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
     /// - Parameter request: The request; one without a URL is recorded with `file:///`.
     package init(_ request: URLRequest) {
         self.init(
-            method: HTTPMethod(rawValue: request.httpMethod ?? "GET"),
+            methodName: Self.methodName(request.httpMethod ?? "GET"),
             url: request.url ?? URL(fileURLWithPath: "/"),
             headers: request.allHTTPHeaderFields ?? [:],
             body: RequestBodyReader.body(of: request)
         )
+    }
+
+    /// `name` as ``HTTPMethod`` spells it: unchanged when it has no lower-case ASCII letter and
+    /// no non-ASCII byte (every method a client sends), upper-cased otherwise.
+    private static func methodName(_ name: String) -> String {
+        for byte in name.utf8 where (byte >= 0x61 && byte <= 0x7A) || byte >= 0x80 {
+            return HTTPMethod(rawValue: name).rawValue
+        }
+        return name
     }
 
     /// The value of a header, its name compared case-insensitively, as HTTP requires.
@@ -133,6 +147,7 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
     /// - Parameter name: The header name, such as `"Authorization"`.
     /// - Returns: The value, or `nil` when the request has no such header.
     public func header(_ name: String) -> String? {
+        guard !headers.isEmpty else { return nil }
         if let exact = headers[name] { return exact }
         let lowered = name.lowercased()
         let length = name.utf8.count
@@ -191,7 +206,7 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
 }
 
 /// A query item's name and value as plain strings.
-struct QueryPair: Sendable, Equatable {
+struct QueryPair: Sendable, Hashable {
     let name: String
     /// `nil` for `?flag`, empty for `?flag=`.
     let value: String?

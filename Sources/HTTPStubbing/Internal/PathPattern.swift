@@ -19,6 +19,20 @@ struct PathPattern: Sendable {
         return Self.match(segments[...], parts[...])
     }
 
+    /// For a pattern without wildcards, the one key every path it matches has (see
+    /// ``key(of:)``); `nil` for a pattern with wildcards.
+    var exactKey: String? {
+        hasWildcards ? nil : String(trimmedText)
+    }
+
+    /// The path without its trailing slashes: a pattern without wildcards matches `path` exactly
+    /// when this equals the pattern's ``exactKey``.
+    static func key(of path: String) -> String {
+        // Only a path whose last byte is "/" can end in the character "/".
+        guard path.utf8.last == UInt8(ascii: "/") else { return path.isEmpty ? "/" : path }
+        return String(trimmed(path))
+    }
+
     private static func trimmed(_ path: String) -> Substring {
         var result = Substring(path.isEmpty ? "/" : path)
         while result.count > 1 && result.hasSuffix("/") { result = result.dropLast() }

@@ -7,7 +7,7 @@ enum Redirect {
     /// The request for the hop after a `statusCode` response with these headers, or `nil` when
     /// the response is not a redirect with a usable `Location`.
     static func nextRequest(after request: RecordedHTTPRequest, statusCode: Int, headers: [String: String]) -> RecordedHTTPRequest? {
-        guard statusCodes.contains(statusCode),
+        guard (301...308).contains(statusCode), statusCodes.contains(statusCode),
             let location = headers.first(where: { $0.key.lowercased() == "location" })?.value,
             let target = URL(string: location, relativeTo: request.url)?.absoluteURL
         else { return nil }

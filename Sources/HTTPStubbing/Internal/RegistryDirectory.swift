@@ -10,9 +10,16 @@ import TestSupportCore
 /// back to it. It holds registries weakly and shares no test state: two registries never see
 /// each other's stubs or requests.
 enum RegistryDirectory {
-    struct Entry {
+    private struct Entry {
         weak var registry: HTTPStubRegistry?
         var binding: SessionBinding?
+    }
+
+    /// What ``entry(for:)`` finds: the registry, if it is still alive, and the session binding.
+    /// Strong references, read from the weak one once, under the lock.
+    struct Found {
+        let registry: HTTPStubRegistry?
+        let binding: SessionBinding?
     }
 
     private struct State {
@@ -37,8 +44,10 @@ enum RegistryDirectory {
     }
 
     /// The live registry that owns `protocolClass`, if any, and the session binding.
-    static func entry(for protocolClass: AnyClass) -> Entry? {
-        state.withLock { $0.entries[ObjectIdentifier(protocolClass)] }
+    static func entry(for protocolClass: AnyClass) -> Found? {
+        state.withLock { state in
+            state.entries[ObjectIdentifier(protocolClass)].map { Found(registry: $0.registry, binding: $0.binding) }
+        }
     }
 
     /// Forgets `protocolClasses`; a registry calls this when it is deallocated.

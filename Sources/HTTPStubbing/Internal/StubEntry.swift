@@ -1,8 +1,12 @@
 import TestSupportCore
 
-/// A registered stub: its matcher and responses. Immutable and shared by reference, so taking a
-/// snapshot of the registry's stubs costs no copies; how often it answered is kept by the
-/// registry, under its lock.
+/// A registered stub: its matcher, flattened for answering, and its responses. Immutable and
+/// shared by reference, so taking a snapshot of the registry's stubs costs no copies; how often
+/// it answered is kept by the registry, under its lock.
+///
+/// The matcher's conditions are split three ways: the method, exact path and query items, which
+/// ``StubIndex`` compares as integers; the other plain checks, which the registry evaluates
+/// under its lock; and the closures, which may run the test's code and so run outside it.
 final class StubEntry: Sendable {
     let id: Int
     let matcher: HTTPRequestMatcher
@@ -12,31 +16,60 @@ final class StubEntry: Sendable {
     /// Higher answers first; among equal priorities the last registered answers.
     let priority: Int
     let registeredAt: CallSite
-    /// The method the matcher requires, checked before its conditions run.
-    let requiredMethod: String?
-    /// The matcher's chained test, held directly so matching copies no matcher.
-    private let test: @Sendable (RecordedHTTPRequest) -> Bool
-    /// The matcher's conditions as direct checks when all of them have one (method, path,
-    /// query items): matching then calls no closure.
-    private let checks: [HTTPRequestMatcher.Check]?
+    /// The method of the matcher's first method condition.
+    let method: String?
+    /// The ``PathPattern/exactKey`` of the matcher's first path condition without wildcards.
+    let pathKey: String?
+    /// Every query item the matcher's query conditions require.
+    let queryItems: [QueryPair]
+    /// The plain checks not covered by `method`, `pathKey` and `queryItems`.
+    private let checks: [RequestCheck]
+    /// The conditions that need their closure, in the order they were added.
+    private let closures: [@Sendable (RecordedHTTPRequest) -> Bool]
+    /// Per response: its status code when the request's outcome is known as soon as the stub is
+    /// claimed (a fixed HTTP response with no delay, no throttling and no redirect the registry
+    /// follows), else `nil`.
+    private let settledStatusCodes: [Int?]
 
-    init(id: Int, matcher: HTTPRequestMatcher, responses: [HTTPStubResponse], limit: Int?, priority: Int, registeredAt: CallSite) {
+    init(
+        id: Int, matcher: HTTPRequestMatcher, responses: [HTTPStubResponse], limit: Int?, priority: Int, registeredAt: CallSite,
+        followsRedirects: Bool
+    ) {
         self.id = id
         self.matcher = matcher
         self.responses = responses
         self.limit = limit
         self.priority = priority
         self.registeredAt = registeredAt
-        self.requiredMethod = matcher.requiredMethod
-        self.test = matcher.chainedTest
-        self.checks = matcher.checks
+        var flat = FlatConditions()
+        for condition in matcher.conditions {
+            if let check = condition.check {
+                flat.add(check)
+            } else {
+                flat.closures.append(condition.test)
+            }
+        }
+        self.method = flat.method
+        self.pathKey = flat.pathKey
+        self.queryItems = flat.queryItems
+        self.checks = flat.checks
+        self.closures = flat.closures
+        self.settledStatusCodes = responses.map { Self.settledStatusCode(of: $0, followsRedirects: followsRedirects) }
     }
 
-    /// Whether `request` matches, with the method compared first.
-    func matches(_ request: RecordedHTTPRequest) -> Bool {
-        if let requiredMethod, requiredMethod != request.method { return false }
-        guard let checks else { return test(request) }
+    /// Whether a condition needs its closure, so the stub cannot be matched under the registry's lock.
+    var hasClosures: Bool { !closures.isEmpty }
+
+    /// Whether `request` passes the plain checks other than the method, exact path and query
+    /// items (which the index compares); runs none of the test's code.
+    func passesChecks(_ request: RecordedHTTPRequest) -> Bool {
         for check in checks where !check.passes(request) { return false }
+        return true
+    }
+
+    /// Whether `request` passes the conditions that need their closure; may run the test's code.
+    func passesClosures(_ request: RecordedHTTPRequest) -> Bool {
+        for test in closures where !test(request) { return false }
         return true
     }
 
@@ -50,6 +83,22 @@ final class StubEntry: Sendable {
         responses[min(answerCount, responses.count - 1)]
     }
 
+    /// The status code recorded as soon as the answer after `answerCount` answers is claimed,
+    /// or `nil` when the outcome is known only once it is delivered. A `200` to a request with
+    /// a `Range` header becomes a `206` or `416`, so it is known only later too.
+    func settledStatusCode(after answerCount: Int, for request: RecordedHTTPRequest) -> Int? {
+        guard let statusCode = settledStatusCodes[min(answerCount, settledStatusCodes.count - 1)] else { return nil }
+        return statusCode == 200 && request.header("Range") != nil ? nil : statusCode
+    }
+
+    private static func settledStatusCode(of response: HTTPStubResponse, followsRedirects: Bool) -> Int? {
+        guard case .http(let statusCode, let headers, _) = response.content,
+            response.delayNanoseconds ?? 0 == 0, response.bytesPerSecond == nil,
+            !(followsRedirects && Redirect.statusCodes.contains(statusCode) && headers.keys.contains { $0.lowercased() == "location" })
+        else { return nil }
+        return statusCode
+    }
+
     /// Such as `POST /login (answered 1 of 2 times, registered at LoginTests.swift:12)`.
     func summary(answerCount: Int) -> String {
         var notes: [String] = []
@@ -61,5 +110,29 @@ final class StubEntry: Sendable {
         }
         notes.append("registered at \(registeredAt.fileID):\(registeredAt.line)")
         return "\(matcher) (\(notes.joined(separator: ", ")))"
+    }
+}
+
+/// A matcher's conditions while ``StubEntry`` sorts them.
+private struct FlatConditions {
+    var method: String?
+    var pathKey: String?
+    var queryItems: [QueryPair] = []
+    var checks: [RequestCheck] = []
+    var closures: [@Sendable (RecordedHTTPRequest) -> Bool] = []
+
+    mutating func add(_ check: RequestCheck) {
+        switch check {
+        case .method(let expected) where method == nil:
+            method = expected
+        case .path(let pattern) where pathKey == nil && pattern.exactKey != nil:
+            pathKey = pattern.exactKey
+        case .queryItems(let items):
+            queryItems += items
+        case .all(let parts):
+            for part in parts { add(part) }
+        default:
+            checks.append(check)
+        }
     }
 }

@@ -4,8 +4,9 @@ import Foundation
 /// URL's text in one pass over its UTF-8 bytes.
 ///
 /// `URLComponents` gives the same parts but costs 10–17 µs per request (its `host` runs IDNA
-/// through ICU); this reads the ASCII text directly and falls back to `URLComponents` only for
-/// hosts that need decoding (percent escapes, punycode or non-ASCII).
+/// through ICU); this reads the ASCII text directly, by byte offsets into the text's contiguous
+/// storage, and falls back to `URLComponents` only for hosts that need decoding (percent escapes,
+/// punycode or non-ASCII).
 struct URLParts: Sendable {
     var scheme: String?
     var host: String?
@@ -15,58 +16,88 @@ struct URLParts: Sendable {
 
     private static let colon = UInt8(ascii: ":"), slash = UInt8(ascii: "/"), question = UInt8(ascii: "?")
     private static let hash = UInt8(ascii: "#"), at = UInt8(ascii: "@"), openBracket = UInt8(ascii: "[")
-    private static let closeBracket = UInt8(ascii: "]"), percent = UInt8(ascii: "%")
+    private static let closeBracket = UInt8(ascii: "]"), percent = UInt8(ascii: "%"), ampersand = UInt8(ascii: "&")
+    private static let equals = UInt8(ascii: "=")
 
     init(_ url: URL) {
-        let text = url.absoluteString
-        let bytes = text.utf8
-        var start = bytes.startIndex
-        let end = bytes.firstIndex(of: Self.hash) ?? bytes.endIndex
+        var text = url.absoluteString
+        // Native Swift strings are contiguous, so this does not copy.
+        self = text.withUTF8 { bytes in Self(bytes: bytes, url: url) }
+    }
+
+    /// Reads the parts from `bytes`, the URL's text; every offset below is a byte offset, and
+    /// every slice starts and ends at an ASCII delimiter, so each is valid UTF-8 on its own.
+    private init(bytes: UnsafeBufferPointer<UInt8>, url: URL) {
         scheme = nil
         host = nil
         port = nil
         query = []
-        if let colonIndex = bytes[start..<end].firstIndex(where: { !Self.isSchemeByte($0) }),
-            colonIndex != start, bytes[colonIndex] == Self.colon
-        {
-            scheme = Self.lowercasedASCII(text[start..<colonIndex])
-            start = bytes.index(after: colonIndex)
+        let end = Self.firstIndex(of: Self.hash, in: bytes, from: 0, to: bytes.count) ?? bytes.count
+        var start = 0
+        var schemeEnd = 0
+        while schemeEnd < end, Self.isSchemeByte(bytes[schemeEnd]) { schemeEnd += 1 }
+        if schemeEnd < end, schemeEnd != start, bytes[schemeEnd] == Self.colon {
+            scheme = Self.lowercasedASCII(bytes, start, schemeEnd)
+            start = schemeEnd + 1
         }
-        let rest = bytes[start..<end]
-        if rest.starts(with: [Self.slash, Self.slash]) {
-            let authorityStart = bytes.index(start, offsetBy: 2)
-            let authorityEnd = bytes[authorityStart..<end].firstIndex { $0 == Self.slash || $0 == Self.question } ?? end
+        if end - start >= 2, bytes[start] == Self.slash, bytes[start + 1] == Self.slash {
+            let authorityStart = start + 2
+            var authorityEnd = authorityStart
+            while authorityEnd < end, bytes[authorityEnd] != Self.slash, bytes[authorityEnd] != Self.question { authorityEnd += 1 }
             var hostStart = authorityStart
-            if let atIndex = bytes[authorityStart..<authorityEnd].lastIndex(of: Self.at) {
-                hostStart = bytes.index(after: atIndex)
+            if let atIndex = Self.lastIndex(of: Self.at, in: bytes, from: authorityStart, to: authorityEnd) {
+                hostStart = atIndex + 1
             }
             var hostEnd = authorityEnd
             if hostStart < authorityEnd, bytes[hostStart] == Self.openBracket,
-                let close = bytes[hostStart..<authorityEnd].firstIndex(of: Self.closeBracket)
+                let close = Self.firstIndex(of: Self.closeBracket, in: bytes, from: hostStart, to: authorityEnd)
             {
-                hostEnd = bytes.index(after: close)
-            } else if let portColon = bytes[hostStart..<authorityEnd].lastIndex(of: Self.colon) {
+                hostEnd = close + 1
+            } else if let portColon = Self.lastIndex(of: Self.colon, in: bytes, from: hostStart, to: authorityEnd) {
                 hostEnd = portColon
             }
             if hostEnd < authorityEnd, bytes[hostEnd] == Self.colon {
-                port = Int(text[bytes.index(after: hostEnd)..<authorityEnd])
+                port = Int(Self.string(bytes, hostEnd + 1, authorityEnd))
             }
-            let hostBytes = bytes[hostStart..<hostEnd]
-            if hostBytes.contains(where: { $0 >= 0x80 || $0 == Self.percent }) || Self.hasPunycode(hostBytes) {
+            if Self.needsDecoding(bytes, hostStart, hostEnd) {
                 host = (URLComponents(url: url, resolvingAgainstBaseURL: true)?.host ?? url.host)?.lowercased()
             } else if hostStart < hostEnd {
-                host = Self.lowercasedASCII(text[hostStart..<hostEnd])
+                host = Self.lowercasedASCII(bytes, hostStart, hostEnd)
             }
             start = authorityEnd
         }
-        let queryStart = bytes[start..<end].firstIndex(of: Self.question)
-        let rawPath = text[start..<(queryStart ?? end)]
-        let decodedPath =
-            rawPath.utf8.contains(Self.percent) ? (String(rawPath).removingPercentEncoding ?? String(rawPath)) : String(rawPath)
+        let queryStart = Self.firstIndex(of: Self.question, in: bytes, from: start, to: end)
+        let decodedPath = Self.decoded(bytes, start, queryStart ?? end)
         path = decodedPath.isEmpty ? "/" : decodedPath
         if let queryStart {
-            query = Self.pairs(text[bytes.index(after: queryStart)..<end])
+            query = Self.pairs(bytes, queryStart + 1, end)
         }
+    }
+
+    private static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        var index = start
+        while index < end {
+            if bytes[index] == byte { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func lastIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        var index = end
+        while index > start {
+            index -= 1
+            if bytes[index] == byte { return index }
+        }
+        return nil
+    }
+
+    private static func contains(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        firstIndex(of: byte, in: bytes, from: start, to: end) != nil
+    }
+
+    private static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
     private static func isSchemeByte(_ byte: UInt8) -> Bool {
@@ -74,41 +105,52 @@ struct URLParts: Sendable {
             || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
     }
 
-    /// Whether a label starts with `xn--` (case-insensitive).
-    private static func hasPunycode(_ bytes: Substring.UTF8View) -> Bool {
+    /// Whether a host needs `URLComponents`: non-ASCII, a percent escape, or a label starting
+    /// with `xn--` (case-insensitive).
+    private static func needsDecoding(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
         var window: UInt32 = 0
-        for byte in bytes {
+        var index = start
+        while index < end {
+            let byte = bytes[index]
+            if byte >= 0x80 || byte == percent { return true }
             window = (window << 8) | UInt32(byte | 0x20)
             if window == 0x786E_2D2D { return true }  // "xn--"; "-" | 0x20 is still "-"
+            index += 1
         }
         return false
     }
 
-    private static func lowercasedASCII(_ text: Substring) -> String {
-        text.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) ? text.lowercased() : String(text)
+    /// The slice lower-cased; every byte of a scheme or of a host that needs no decoding is ASCII.
+    private static func lowercasedASCII(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+        var index = start
+        while index < end, !(bytes[index] >= 0x41 && bytes[index] <= 0x5A) { index += 1 }
+        let text = string(bytes, start, end)
+        return index == end ? text : text.lowercased()
     }
 
     /// The query's items as `URLComponents.queryItems` reads them: split on `&`, then on the
     /// first `=`; a name without `=` has no value; no `+` decoding.
-    static func pairs(_ query: Substring) -> [QueryPair] {
-        guard !query.isEmpty else { return [] }
+    private static func pairs(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> [QueryPair] {
+        guard start < end else { return [] }
+        var itemCount = 1
+        for index in start..<end where bytes[index] == ampersand { itemCount += 1 }
         var pairs: [QueryPair] = []
-        var itemStart = query.startIndex
-        let bytes = query.utf8
+        pairs.reserveCapacity(itemCount)
+        var itemStart = start
         while true {
-            let itemEnd = bytes[itemStart...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.endIndex
-            let item = query[itemStart..<itemEnd]
-            if let equals = item.utf8.firstIndex(of: UInt8(ascii: "=")) {
-                pairs.append(QueryPair(name: decoded(item[..<equals]), value: decoded(item[item.utf8.index(after: equals)...])))
+            let itemEnd = firstIndex(of: ampersand, in: bytes, from: itemStart, to: end) ?? end
+            if let equals = firstIndex(of: equals, in: bytes, from: itemStart, to: itemEnd) {
+                pairs.append(QueryPair(name: decoded(bytes, itemStart, equals), value: decoded(bytes, equals + 1, itemEnd)))
             } else {
-                pairs.append(QueryPair(name: decoded(item), value: nil))
+                pairs.append(QueryPair(name: decoded(bytes, itemStart, itemEnd), value: nil))
             }
-            guard itemEnd < bytes.endIndex else { return pairs }
-            itemStart = bytes.index(after: itemEnd)
+            guard itemEnd < end else { return pairs }
+            itemStart = itemEnd + 1
         }
     }
 
-    private static func decoded(_ text: Substring) -> String {
-        text.utf8.contains(UInt8(ascii: "%")) ? (String(text).removingPercentEncoding ?? String(text)) : String(text)
+    private static func decoded(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+        let text = string(bytes, start, end)
+        return contains(percent, in: bytes, start, end) ? (text.removingPercentEncoding ?? text) : text
     }
 }
