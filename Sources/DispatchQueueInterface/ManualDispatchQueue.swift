@@ -1,5 +1,4 @@
 @preconcurrency import Dispatch
-import LockedValue
 
 /// A serial queue double with virtual time: it holds every block until the test runs it, so a
 /// feature that waits 30 seconds is tested in microseconds.
@@ -39,12 +38,10 @@ import LockedValue
 ///
 /// Every method is thread-safe; blocks run on the thread that calls the run method.
 public final class ManualDispatchQueue: DispatchQueueInterface {
-    private typealias Entry = ScheduleHeap.Entry
-
     private struct State {
         var now: Int64 = 0
         var nextSequence = 0
-        var heap = ScheduleHeap()
+        var schedule = Schedule()
         /// The pending work items by submission index: the only entries that can be cancelled
         /// behind the queue's back, so counting pending blocks looks at these alone.
         var workItems: [Int: DispatchWorkItem] = [:]
@@ -54,12 +51,20 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         var running = RunningThreads()
         var misuses: [DispatchQueueMisuse] = []
 
+        /// Removes the earliest block if it is due by `limit`, moving virtual time to its deadline.
+        mutating func removeEarliest(dueBy limit: Int64) -> Schedule.Payload? {
+            guard let entry = schedule.removeEarliest(dueBy: limit) else { return nil }
+            if case .workItem = entry.payload.body { workItems[entry.sequence] = nil }
+            if entry.deadline > now { now = entry.deadline }
+            return entry.payload
+        }
+
         /// Pending blocks, cancelled work items left out: O(1) unless work items are pending.
         var liveCount: Int {
-            guard !workItems.isEmpty else { return heap.count }
+            guard !workItems.isEmpty else { return schedule.count }
             var cancelled = 0
             for item in workItems.values where item.isCancelled { cancelled += 1 }
-            return heap.count - cancelled
+            return schedule.count - cancelled
         }
     }
 
@@ -70,7 +75,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     /// The most blocks one run method runs before it stops and records runaway work.
     public let blockLimitPerRun: Int
 
-    private let state = Locked(State())
+    private let state = StateLock(State())
     private let onMisuse: (@Sendable (DispatchQueueMisuse) -> Void)?
 
     /// Creates an empty queue at virtual time zero.
@@ -115,16 +120,16 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
 
     /// The blocks waiting to run, in the order they will run; cancelled work items are left out.
     public var pending: [ScheduledWork] {
-        var entries = state.withLock { $0.heap.entries }
-        entries.removeAll { $0.work.isCancelled }
+        var entries = state.withLock { $0.schedule.entries }
+        entries.removeAll { $0.payload.work.isCancelled }
         entries.sort { $0.deadline != $1.deadline ? $0.deadline < $1.deadline : $0.sequence < $1.sequence }
         return entries.map { entry in
             ScheduledWork(
                 deadlineNanoseconds: entry.deadline == VirtualDelay.never ? nil : entry.deadline,
                 submissionIndex: entry.sequence,
-                kind: entry.kind,
-                isWorkItem: entry.work.isWorkItem,
-                qos: entry.qos
+                kind: entry.payload.kind,
+                isWorkItem: entry.payload.work.isWorkItem,
+                qos: entry.payload.qos
             )
         }
     }
@@ -160,8 +165,8 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     @discardableResult
     public func runNext() -> Bool {
         let thread = RunningThreads.currentThread
-        while let entry = popEarliest(dueBy: VirtualDelay.never - 1, entering: thread) {
-            let ran = entry.work.run()
+        while let work = popEarliest(dueBy: VirtualDelay.never - 1, entering: thread) {
+            let ran = work.run()
             state.withLock { $0.running.leave(thread) }
             if ran { return true }
         }
@@ -246,10 +251,10 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     public func removeAllPending() -> Int {
         let dropped = state.withLock { state in
             state.workItems = [:]
-            return state.heap.removeAll()
+            return state.schedule.removeAll()
         }
-        for entry in dropped { entry.work.group?.leave() }
-        return dropped.filter { !$0.work.isCancelled }.count
+        for entry in dropped { entry.payload.work.group?.leave() }
+        return dropped.filter { !$0.payload.work.isCancelled }.count
     }
 
     /// Runs the blocks due by `limit` one by one. The thread is marked as inside the queue once
@@ -259,9 +264,16 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         state.withLock { $0.running.enter(thread) }
         defer { state.withLock { $0.running.leave(thread) } }
         var count = 0
-        while let entry = popEarliest(dueBy: limit) {
-            if count >= blockLimitPerRun {
-                push(entry)
+        while true {
+            let next = state.withLock { state -> NextBlock in
+                guard let deadline = state.schedule.earliestDeadline(), deadline <= limit else { return .none }
+                if deadline > state.now { state.now = deadline }
+                guard count < blockLimitPerRun else { return .overLimit }
+                guard let payload = state.removeEarliest(dueBy: limit) else { return .none }
+                return .run(payload)
+            }
+            guard case .run(let work) = next else {
+                guard case .overLimit = next else { return count }
                 record(
                     DispatchQueueMisuse(
                         kind: .runawayWork,
@@ -272,9 +284,18 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
                     ))
                 return count
             }
-            if entry.work.run() { count += 1 }
+            if work.run() { count += 1 }
         }
-        return count
+    }
+
+    /// What a run method does next.
+    private enum NextBlock {
+        /// Runs this block.
+        case run(Schedule.Payload)
+        /// Stops: a block is due, but the run has already run as many blocks as it may.
+        case overLimit
+        /// Stops: nothing more is due.
+        case none
     }
 
     // MARK: DispatchQueueInterface
@@ -393,30 +414,42 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
 
     // MARK: Internals
 
-    /// A deadline as the caller gave it, turned into a virtual deadline once the lock is held.
+    /// A deadline as the caller gave it, read before the lock is taken and turned into a virtual
+    /// deadline once it is held.
     private enum Due {
         /// Due at the current virtual time (`async`).
         case now
-        /// An uptime deadline; `realNow` is the real clock read on entry, before the lock, as
-        /// close as possible to the caller's `.now()`.
-        case uptime(DispatchTime, realNow: UInt64)
+        /// `.distantFuture`: never due.
+        case never
+        /// A deadline made from the queue's `now`, as its offset from the virtual clock's zero.
+        case virtual(offset: Int64)
+        /// A real-clock uptime deadline; `realNow` is the real clock read on entry, before the
+        /// lock, as close as possible to the caller's `.now()`.
+        case real(DispatchTime, realNow: UInt64)
         /// A wall-clock deadline.
         case wall(DispatchWallTime)
 
         init(_ deadline: DispatchTime) {
-            let needsRealClock = deadline != .distantFuture && !VirtualDelay.isVirtual(deadline)
-            self = .uptime(deadline, realNow: needsRealClock ? DispatchTime.now().uptimeNanoseconds : 0)
+            if let offset = VirtualDelay.virtualOffset(of: deadline) {
+                self = .virtual(offset: offset)
+            } else if deadline == .distantFuture {
+                self = .never
+            } else {
+                self = .real(deadline, realNow: DispatchTime.now().uptimeNanoseconds)
+            }
         }
 
         func virtualDeadline(in state: inout State) -> Int64 {
             switch self {
             case .now:
                 return state.now
+            case .never:
+                return VirtualDelay.never
+            case .virtual(let offset):
+                return max(state.now, offset)
             case .wall(let wallDeadline):
                 return VirtualDelay.deadline(for: wallDeadline, now: state.now)
-            case .uptime(let deadline, let realNow):
-                if deadline == .distantFuture { return VirtualDelay.never }
-                if VirtualDelay.isVirtual(deadline) { return VirtualDelay.deadline(forVirtual: deadline, now: state.now) }
+            case .real(let deadline, let realNow):
                 if let known = state.realDeadlines[deadline.rawValue] { return max(known, state.now) }
                 let delay = VirtualDelay.delay(untilReal: deadline, realNow: realNow)
                 let mapped = VirtualDelay.deadline(now: state.now, delay: delay)
@@ -436,36 +469,23 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         kind: ScheduledWork.Kind,
         qos: DispatchQoS.QoSClass
     ) {
+        let payload = Schedule.Payload(work, kind: kind, qos: qos)
         state.withLock { state in
-            let entry = Entry(
-                deadline: due.virtualDeadline(in: &state),
-                sequence: state.nextSequence,
-                work: work,
-                kind: kind,
-                qos: qos
-            )
+            let deadline = due.virtualDeadline(in: &state)
+            let sequence = state.nextSequence
             state.nextSequence += 1
-            if case .workItem(let item) = work.body { state.workItems[entry.sequence] = item }
-            state.heap.push(entry)
+            if case .workItem(let item) = work.body { state.workItems[sequence] = item }
+            state.schedule.push(Schedule.Entry(deadline: deadline, sequence: sequence, payload: payload))
         }
     }
 
-    private func push(_ entry: Entry) {
+    /// Removes the earliest block if it is due by `limit`, moving virtual time to its deadline;
+    /// marks `thread` as running a block in the same lock.
+    private func popEarliest(dueBy limit: Int64, entering thread: ThreadKey) -> Schedule.Payload? {
         state.withLock { state in
-            if case .workItem(let item) = entry.work.body { state.workItems[entry.sequence] = item }
-            state.heap.push(entry)
-        }
-    }
-
-    /// Removes the earliest entry if it is due by `limit`, moving virtual time to its deadline;
-    /// marks `thread` as running a block in the same lock when asked.
-    private func popEarliest(dueBy limit: Int64, entering thread: ThreadKey? = nil) -> Entry? {
-        state.withLock { state in
-            guard let entry = state.heap.popEarliest(dueBy: limit) else { return nil }
-            if entry.work.isWorkItem { state.workItems[entry.sequence] = nil }
-            if entry.deadline > state.now { state.now = entry.deadline }
-            if let thread { state.running.enter(thread) }
-            return entry
+            guard let work = state.removeEarliest(dueBy: limit) else { return nil }
+            state.running.enter(thread)
+            return work
         }
     }
 
