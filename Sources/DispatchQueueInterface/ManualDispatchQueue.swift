@@ -48,7 +48,6 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         /// Real-clock deadlines already mapped, by raw value: the same `DispatchTime` always
         /// gets the same virtual deadline, however much real time passes between its uses.
         var realDeadlines: [UInt64: Int64] = [:]
-        var running = RunningThreads()
         var misuses: [DispatchQueueMisuse] = []
 
         /// Removes the earliest block if it is due by `limit`, moving virtual time to its deadline.
@@ -77,6 +76,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
 
     private let state = StateLock(State())
     private let onMisuse: (@Sendable (DispatchQueueMisuse) -> Void)?
+    private let deadlineReader = VirtualDelay.DeadlineReader()
 
     /// Creates an empty queue at virtual time zero.
     ///
@@ -155,7 +155,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     }
 
     /// Whether the calling code is running inside one of this queue's blocks.
-    public var isCurrentQueue: Bool { state.withLock { $0.running.containsCurrentThread } }
+    public var isCurrentQueue: Bool { RunningQueues.contains(self) }
 
     // MARK: Running
 
@@ -164,11 +164,8 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     /// - Returns: Whether a block ran (`false` when nothing was pending).
     @discardableResult
     public func runNext() -> Bool {
-        let thread = RunningThreads.currentThread
-        while let work = popEarliest(dueBy: VirtualDelay.never - 1, entering: thread) {
-            let ran = work.run()
-            state.withLock { $0.running.leave(thread) }
-            if ran { return true }
+        while let work = state.withLock({ $0.removeEarliest(dueBy: VirtualDelay.never - 1) }) {
+            if RunningQueues.running(self, { work.run() }) { return true }
         }
         return false
     }
@@ -260,9 +257,10 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     /// Runs the blocks due by `limit` one by one. The thread is marked as inside the queue once
     /// for the whole run (no user code runs between two blocks), so each block costs one lock.
     private func run(dueBy limit: Int64, method: String) -> Int {
-        let thread = RunningThreads.currentThread
-        state.withLock { $0.running.enter(thread) }
-        defer { state.withLock { $0.running.leave(thread) } }
+        RunningQueues.running(self) { runMarked(dueBy: limit, method: method) }
+    }
+
+    private func runMarked(dueBy limit: Int64, method: String) -> Int {
         var count = 0
         while true {
             let next = state.withLock { state -> NextBlock in
@@ -339,7 +337,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     ) {
         enqueue(
             .submitted(.closure(work), group: nil),
-            due: Due(deadline),
+            due: Due(deadline, reader: deadlineReader),
             kind: .asyncAfterDeadline,
             qos: qos.qosClass
         )
@@ -375,7 +373,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     public func scheduleAsync(_ workItem: DispatchWorkItem, after deadline: DispatchTime) {
         enqueue(
             .submitted(.workItem(workItem), group: nil),
-            due: Due(deadline),
+            due: Due(deadline, reader: deadlineReader),
             kind: .asyncAfterDeadline,
             qos: .unspecified
         )
@@ -402,14 +400,11 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     /// - Parameter work: The work.
     /// - Returns: What `work` returns.
     public func performSync<T>(_ work: () throws -> T) rethrows -> T {
-        let reentrant = state.withLock { state in
-            let inside = state.running.containsCurrentThread
-            state.running.enter()
-            return inside
+        let reentrant = RunningQueues.contains(self)
+        return try RunningQueues.running(self) {
+            if reentrant { record(.syncFromOwnWork(on: label)) }
+            return try work()
         }
-        defer { state.withLock { $0.running.leave() } }
-        if reentrant { record(.syncFromOwnWork(on: label)) }
-        return try work()
     }
 
     // MARK: Internals
@@ -429,10 +424,10 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         /// A wall-clock deadline.
         case wall(DispatchWallTime)
 
-        init(_ deadline: DispatchTime) {
-            if let offset = VirtualDelay.virtualOffset(of: deadline) {
+        init(_ deadline: DispatchTime, reader: VirtualDelay.DeadlineReader) {
+            if let offset = reader.virtualOffset(of: deadline) {
                 self = .virtual(offset: offset)
-            } else if deadline == .distantFuture {
+            } else if reader.isDistantFuture(deadline) {
                 self = .never
             } else {
                 self = .real(deadline, realNow: DispatchTime.now().uptimeNanoseconds)
@@ -476,16 +471,6 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
             state.nextSequence += 1
             if case .workItem(let item) = work.body { state.workItems[sequence] = item }
             state.schedule.push(Schedule.Entry(deadline: deadline, sequence: sequence, payload: payload))
-        }
-    }
-
-    /// Removes the earliest block if it is due by `limit`, moving virtual time to its deadline;
-    /// marks `thread` as running a block in the same lock.
-    private func popEarliest(dueBy limit: Int64, entering thread: ThreadKey) -> Schedule.Payload? {
-        state.withLock { state in
-            guard let work = state.removeEarliest(dueBy: limit) else { return nil }
-            state.running.enter(thread)
-            return work
         }
     }
 

@@ -16,8 +16,11 @@ final class ChunkPool {
     init() {}
 
     deinit {
+        // A spare chunk's places are all `nil`, which holds nothing to release: only chunks
+        // still in use need their places deinitialized.
+        let spare = Set(spare)
         for chunk in allocated {
-            chunk.deinitialize(count: Self.chunkCapacity)
+            if !spare.contains(chunk) { chunk.deinitialize(count: Self.chunkCapacity) }
             chunk.deallocate()
         }
     }

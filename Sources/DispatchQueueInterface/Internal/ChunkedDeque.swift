@@ -36,7 +36,7 @@ struct ChunkedDeque {
     }
 
     /// Adds `entry` at the back.
-    mutating func append(_ entry: Schedule.Entry, pool: ChunkPool) {
+    mutating func append(_ entry: consuming Schedule.Entry, pool: ChunkPool) {
         if tail == chunks.count << ChunkPool.chunkShift { chunks.append(pool.makeChunk()) }
         place(tail).pointee = entry
         tail += 1
@@ -48,16 +48,21 @@ struct ChunkedDeque {
         let entry = place(head).pointee.take()
         head += 1
         if head == tail {
-            for chunk in chunks { pool.recycle(chunk) }
-            chunks.removeAll(keepingCapacity: true)
-            head = 0
-            tail = 0
+            removeAll(pool: pool)
         } else if head == ChunkPool.chunkCapacity {
             pool.recycle(chunks.removeFirst())
             head = 0
             tail -= ChunkPool.chunkCapacity
         }
         return entry
+    }
+
+    /// Gives every chunk back to `pool`; call once every block has been taken out.
+    mutating func removeAll(pool: ChunkPool) {
+        for chunk in chunks { pool.recycle(chunk) }
+        chunks.removeAll(keepingCapacity: true)
+        head = 0
+        tail = 0
     }
 
     /// A copy of every held block, front first.

@@ -71,7 +71,7 @@ struct Schedule {
     var count: Int { inbox.count + run.count + heap.count }
 
     /// Adds a block; its sequence must be larger than that of every block pushed before.
-    mutating func push(_ entry: Entry) {
+    mutating func push(_ entry: consuming Entry) {
         inbox.append(entry, pool: pool)
     }
 
