@@ -41,7 +41,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     private struct State {
         var now: Int64 = 0
         var nextSequence = 0
-        var schedule = Schedule()
+        let schedule = Schedule()
         /// The pending work items by submission index: the only entries that can be cancelled
         /// behind the queue's back, so counting pending blocks looks at these alone.
         var workItems: [Int: DispatchWorkItem] = [:]
@@ -194,18 +194,18 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     @discardableResult
     public func advance(by interval: DispatchTimeInterval) -> Int {
         let step = VirtualDelay.nanoseconds(of: interval) ?? (VirtualDelay.never - 1)
-        let text = VirtualDelay.describe(nanoseconds: step)
         guard step >= 0 else {
             record(
                 DispatchQueueMisuse(
                     kind: .negativeTimeStep,
                     queueLabel: label,
-                    message: "advance(by: \(text)) on queue '\(label)': virtual time cannot move backwards"
+                    message:
+                        "advance(by: \(VirtualDelay.describe(nanoseconds: step))) on queue '\(label)': virtual time cannot move backwards"
                 ))
             return 0
         }
         let target = state.withLock { VirtualDelay.deadline(now: $0.now, delay: step) }
-        return advance(toOffset: target, method: "advance(by: \(text))")
+        return advance(toOffset: target, method: "advance(by: \(VirtualDelay.describe(nanoseconds: step)))")
     }
 
     /// Moves virtual time forward to `deadline` (a time made from ``now``), running every block
@@ -225,8 +225,8 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         return advance(toOffset: min(target, VirtualDelay.never - 1), method: "advance(to:)")
     }
 
-    private func advance(toOffset target: Int64, method: String) -> Int {
-        let count = run(dueBy: target, method: method)
+    private func advance(toOffset target: Int64, method: @autoclosure () -> String) -> Int {
+        let count = run(dueBy: target, method: method())
         state.withLock { $0.now = max($0.now, target) }
         return count
     }
@@ -256,11 +256,12 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
 
     /// Runs the blocks due by `limit` one by one. The thread is marked as inside the queue once
     /// for the whole run (no user code runs between two blocks), so each block costs one lock.
-    private func run(dueBy limit: Int64, method: String) -> Int {
+    /// `method` names the calling method in a runaway-work message; it is built only then.
+    private func run(dueBy limit: Int64, method: @autoclosure () -> String) -> Int {
         RunningQueues.running(self) { runMarked(dueBy: limit, method: method) }
     }
 
-    private func runMarked(dueBy limit: Int64, method: String) -> Int {
+    private func runMarked(dueBy limit: Int64, method: () -> String) -> Int {
         var count = 0
         while true {
             let next = state.withLock { state -> NextBlock in
@@ -276,7 +277,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
                     DispatchQueueMisuse(
                         kind: .runawayWork,
                         queueLabel: label,
-                        message: "\(method) on queue '\(label)' stopped after \(blockLimitPerRun) blocks: "
+                        message: "\(method()) on queue '\(label)' stopped after \(blockLimitPerRun) blocks: "
                             + "the work keeps scheduling more work (a repeating timer?); "
                             + "use runNext() or advance(by:) to step through it"
                     ))

@@ -139,4 +139,31 @@ struct ManualDispatchQueueOrderTests {
         #expect(queue.advance(by: .milliseconds(1)) == 1)
         #expect(ran.value == 1_501)
     }
+
+    @Test("A queue dropped with blocks pending releases them, wherever they are held")
+    func droppedQueueReleasesPendingBlocks() {
+        final class Token: Sendable {}
+        weak var inbox: Token?
+        weak var run: Token?
+        weak var heap: Token?
+        do {
+            let queue = ManualDispatchQueue()
+            let runToken = Token()
+            run = runToken
+            for index in 0..<100 { queue.asyncAfter(deadline: queue.now + .seconds(index + 2)) { _ = runToken } }
+            queue.runNext()
+            let heapToken = Token()
+            heap = heapToken
+            queue.asyncAfter(deadline: queue.now + .seconds(1)) { _ = heapToken }
+            queue.runNext()
+            let inboxToken = Token()
+            inbox = inboxToken
+            queue.asyncAfter(deadline: queue.now + .seconds(1)) { _ = inboxToken }
+            #expect(queue.pendingCount == 100)
+        }
+
+        #expect(inbox == nil)
+        #expect(run == nil)
+        #expect(heap == nil)
+    }
 }

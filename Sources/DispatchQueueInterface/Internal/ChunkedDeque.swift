@@ -4,8 +4,10 @@
 ///
 /// Places are numbered from `head` to `tail`; the numbering stays fixed while blocks are added
 /// and taken, so a place can be addressed directly (the radix sort permutes blocks in place).
+/// The places from `head` to `tail` hold blocks; every other place is uninitialized. The owner
+/// empties a deque (``removeAll(pool:)`` or ``destroyAll(pool:)``) before dropping it.
 struct ChunkedDeque {
-    private var chunks: [UnsafeMutablePointer<Schedule.Entry?>] = []
+    private var chunks: [UnsafeMutablePointer<Schedule.Entry>] = []
     /// The number of the front place.
     private(set) var head = 0
     /// One past the number of the back place.
@@ -18,37 +20,38 @@ struct ChunkedDeque {
 
     /// The place numbered `index`, from `head` to `tail - 1`.
     @inline(__always)
-    func place(_ index: Int) -> UnsafeMutablePointer<Schedule.Entry?> {
+    func place(_ index: Int) -> UnsafeMutablePointer<Schedule.Entry> {
         chunks[index >> ChunkPool.chunkShift] + (index & ChunkPool.chunkMask)
     }
 
     /// The deadline and sequence of the front block, read in place.
-    var front: (deadline: Int64, sequence: Int)? { isEmpty ? nil : order(at: head) }
+    var front: (deadline: Int64, sequence: Int)? {
+        guard head < tail else { return nil }
+        let place = place(head)
+        return (place.pointee.deadline, place.pointee.sequence)
+    }
 
     /// The deadline and sequence of the back block, read in place.
-    var back: (deadline: Int64, sequence: Int)? { isEmpty ? nil : order(at: tail - 1) }
-
-    @inline(__always)
-    private func order(at index: Int) -> (deadline: Int64, sequence: Int)? {
-        let place = place(index)
-        guard let deadline = place.pointee?.deadline, let sequence = place.pointee?.sequence else { return nil }
-        return (deadline, sequence)
+    var back: (deadline: Int64, sequence: Int)? {
+        guard head < tail else { return nil }
+        let place = place(tail - 1)
+        return (place.pointee.deadline, place.pointee.sequence)
     }
 
     /// Adds `entry` at the back.
-    mutating func append(_ entry: consuming Schedule.Entry, pool: ChunkPool) {
+    mutating func append(_ entry: consuming Schedule.Entry, pool: inout ChunkPool) {
         if tail == chunks.count << ChunkPool.chunkShift { chunks.append(pool.makeChunk()) }
-        place(tail).pointee = entry
+        place(tail).initialize(to: entry)
         tail += 1
     }
 
     /// Takes the front block out; its chunk goes back to `pool` once emptied.
-    mutating func removeFirst(pool: ChunkPool) -> Schedule.Entry? {
+    mutating func removeFirst(pool: inout ChunkPool) -> Schedule.Entry? {
         guard head < tail else { return nil }
-        let entry = place(head).pointee.take()
+        let entry = place(head).move()
         head += 1
         if head == tail {
-            removeAll(pool: pool)
+            releaseChunks(to: &pool)
         } else if head == ChunkPool.chunkCapacity {
             pool.recycle(chunks.removeFirst())
             head = 0
@@ -57,8 +60,23 @@ struct ChunkedDeque {
         return entry
     }
 
-    /// Gives every chunk back to `pool`; call once every block has been taken out.
-    mutating func removeAll(pool: ChunkPool) {
+    /// Takes every block out, front first, and gives every chunk back to `pool`.
+    mutating func removeAll(pool: inout ChunkPool) -> [Schedule.Entry] {
+        var entries: [Schedule.Entry] = []
+        entries.reserveCapacity(count)
+        while let entry = removeFirst(pool: &pool) { entries.append(entry) }
+        releaseChunks(to: &pool)
+        return entries
+    }
+
+    /// Releases every block in place, without collecting them, and gives every chunk back to
+    /// `pool`.
+    mutating func destroyAll(pool: inout ChunkPool) {
+        for index in head..<tail { place(index).deinitialize(count: 1) }
+        releaseChunks(to: &pool)
+    }
+
+    private mutating func releaseChunks(to pool: inout ChunkPool) {
         for chunk in chunks { pool.recycle(chunk) }
         chunks.removeAll(keepingCapacity: true)
         head = 0
@@ -67,6 +85,6 @@ struct ChunkedDeque {
 
     /// A copy of every held block, front first.
     var entries: [Schedule.Entry] {
-        (head..<tail).compactMap { place($0).pointee }
+        (head..<tail).map { place($0).pointee }
     }
 }

@@ -12,8 +12,7 @@ enum RadixSort {
     private static let bucketCount = 1 << digitBits
 
     /// Sorts the blocks of `blocks` by deadline in place; blocks with the same deadline keep their
-    /// order, so blocks pushed in submission order keep ties in submission order. Empty places go
-    /// last.
+    /// order, so blocks pushed in submission order keep ties in submission order.
     static func sortByDeadline(_ blocks: inout ChunkedDeque) {
         let count = blocks.count
         guard count > 1 else { return }
@@ -21,8 +20,7 @@ enum RadixSort {
         var low = UInt64.max
         var high = UInt64.min
         let keys = (0..<count).map { index in
-            let deadline: Int64? = blocks.place(first + index).pointee?.deadline
-            let key = deadline.map { UInt64(bitPattern: $0) ^ (1 << 63) } ?? .max
+            let key = UInt64(bitPattern: blocks.place(first + index).pointee.deadline) ^ (1 << 63)
             low = min(low, key)
             high = max(high, key)
             return key
@@ -49,16 +47,16 @@ enum RadixSort {
         let first = blocks.head
         sources.withUnsafeMutableBufferPointer { sources in
             for start in sources.indices where Int(truncatingIfNeeded: sources[start] & indexMask) != start {
-                let saved = blocks.place(first + start).pointee.take()
+                let saved = blocks.place(first + start).move()
                 var place = start
                 while true {
                     let source = Int(truncatingIfNeeded: sources[place] & indexMask)
                     sources[place] = UInt64(place)
                     if source == start {
-                        blocks.place(first + place).pointee = saved
+                        blocks.place(first + place).initialize(to: saved)
                         break
                     }
-                    blocks.place(first + place).pointee = blocks.place(first + source).pointee.take()
+                    blocks.place(first + place).moveInitialize(from: blocks.place(first + source), count: 1)
                     place = source
                 }
             }

@@ -5,14 +5,16 @@ import Testing
 @Suite("RadixSort.sortByDeadline")
 struct RadixSortTests {
     private static func sorted(_ deadlines: [Int64]) -> [Int] {
-        let pool = ChunkPool()
+        var pool = ChunkPool()
         var blocks = ChunkedDeque()
         for (sequence, deadline) in deadlines.enumerated() {
             let payload = Schedule.Payload(QueuedWork(body: .closure({}), group: nil), kind: .async, qos: .unspecified)
-            blocks.append(Schedule.Entry(deadline: deadline, sequence: sequence, payload: payload), pool: pool)
+            blocks.append(Schedule.Entry(deadline: deadline, sequence: sequence, payload: payload), pool: &pool)
         }
         RadixSort.sortByDeadline(&blocks)
-        return blocks.entries.map(\.sequence)
+        let sequences = blocks.removeAll(pool: &pool).map(\.sequence)
+        pool.deallocateAll()
+        return sequences
     }
 
     private static func expected(_ deadlines: [Int64]) -> [Int] {

@@ -38,7 +38,7 @@ struct ScheduleTests {
     @Test("Bursts, single pushes and partial drains come out in (deadline, submission) order, whatever the path")
     func randomPushesAndPopsMatchTheReference() {
         var generator = SeededGenerator(seed: 7_340_033)
-        var schedule = Schedule()
+        let schedule = Schedule()
         var reference = Reference()
         var sequence = 0
         var popped = 0
@@ -83,7 +83,7 @@ struct ScheduleTests {
     @Test("earliestDeadline answers the deadline removeEarliest takes next")
     func earliestDeadlineMatchesTheNextRemoval() {
         var generator = SeededGenerator(seed: 524_287)
-        var schedule = Schedule()
+        let schedule = Schedule()
         for sequence in 0..<3_000 {
             schedule.push(Self.entry(deadline: Int64.random(in: 0..<10_000, using: &generator), sequence: sequence))
             if sequence.isMultiple(of: 7) {
@@ -98,7 +98,7 @@ struct ScheduleTests {
 
     @Test("entries lists every held block once, wherever it is held, and removeAll empties the schedule")
     func entriesListEveryBlock() {
-        var schedule = Schedule()
+        let schedule = Schedule()
         for sequence in 0..<2_000 { schedule.push(Self.entry(deadline: Int64(2_000 - sequence), sequence: sequence)) }
         _ = schedule.removeEarliest(dueBy: .max)
         for sequence in 2_000..<2_010 { schedule.push(Self.entry(deadline: Int64(sequence % 3), sequence: sequence)) }
