@@ -13,15 +13,16 @@ enum RunningQueues {
         let outer: UnsafeMutableRawPointer?
     }
 
-    private static let key: pthread_key_t = {
+    /// The thread-local slot, or `nil` if the process has run out of them: then no thread is
+    /// ever marked, rather than a slot of someone else's being written.
+    private static let key: pthread_key_t? = {
         var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
+        return pthread_key_create(&key, nil) == 0 ? key : nil
     }()
 
     /// Runs `body` with the calling thread marked as running a block of `queue`.
     static func running<Result>(_ queue: AnyObject, _ body: () throws -> Result) rethrows -> Result {
-        let key = Self.key
+        guard let key = Self.key else { return try body() }
         let outer = pthread_getspecific(key)
         var frame = Frame(queue: ObjectIdentifier(queue), outer: outer)
         return try withUnsafeMutablePointer(to: &frame) { frame in
@@ -33,6 +34,7 @@ enum RunningQueues {
 
     /// Whether the calling thread is running a block of `queue`.
     static func contains(_ queue: AnyObject) -> Bool {
+        guard let key else { return false }
         let identifier = ObjectIdentifier(queue)
         var current = pthread_getspecific(key)
         while let frame = current?.assumingMemoryBound(to: Frame.self) {
