@@ -5,7 +5,7 @@
 /// Places are numbered from `head` to `tail`; the numbering stays fixed while blocks are added
 /// and taken, so a place can be addressed directly (the radix sort permutes blocks in place).
 /// The places from `head` to `tail` hold blocks; every other place is uninitialized. The owner
-/// empties a deque (``removeAll(pool:)`` or ``destroyAll(pool:)``) before dropping it.
+/// empties a deque (taking its blocks out, or ``destroyAll(pool:)``) before dropping it.
 struct ChunkedDeque {
     private var chunks: [UnsafeMutablePointer<Schedule.Entry>] = []
     /// The number of the front place.
@@ -58,15 +58,6 @@ struct ChunkedDeque {
             tail -= ChunkPool.chunkCapacity
         }
         return entry
-    }
-
-    /// Takes every block out, front first, and gives every chunk back to `pool`.
-    mutating func removeAll(pool: inout ChunkPool) -> [Schedule.Entry] {
-        var entries: [Schedule.Entry] = []
-        entries.reserveCapacity(count)
-        while let entry = removeFirst(pool: &pool) { entries.append(entry) }
-        releaseChunks(to: &pool)
-        return entries
     }
 
     /// Releases every block in place, without collecting them, and gives every chunk back to

@@ -12,7 +12,8 @@ struct RadixSortTests {
             blocks.append(Schedule.Entry(deadline: deadline, sequence: sequence, payload: payload), pool: &pool)
         }
         RadixSort.sortByDeadline(&blocks)
-        let sequences = blocks.removeAll(pool: &pool).map(\.sequence)
+        let sequences = blocks.entries.map(\.sequence)
+        blocks.destroyAll(pool: &pool)
         pool.deallocateAll()
         return sequences
     }
