@@ -32,26 +32,31 @@ import LockedValue
 ///
 /// Every method is thread-safe; blocks run on the thread that calls the run method.
 public final class ManualDispatchQueue: DispatchQueueInterface {
-    private typealias Entry = ScheduleHeap.Entry
-
     private struct State {
         var now: Int64 = 0
         var nextSequence = 0
-        var heap = ScheduleHeap()
+        let schedule = Schedule()
         /// The pending work items by submission index: the only entries that can be cancelled
         /// behind the queue's back, so counting pending blocks looks at these alone.
         var workItems: [Int: DispatchWorkItem] = [:]
         /// Real-clock deadlines already mapped, by raw value: the same `DispatchTime` always
         /// gets the same virtual deadline, however much real time passes between its uses.
         var realDeadlines: [UInt64: Int64] = [:]
-        var running = RunningThreads()
+
+        /// Removes the earliest block if it is due by `limit`, moving virtual time to its deadline.
+        mutating func removeEarliest(dueBy limit: Int64) -> Schedule.Payload? {
+            guard let entry = schedule.removeEarliest(dueBy: limit) else { return nil }
+            if case .workItem = entry.payload.body { workItems[entry.sequence] = nil }
+            if entry.deadline > now { now = entry.deadline }
+            return entry.payload
+        }
 
         /// Pending blocks, cancelled work items left out: O(1) unless work items are pending.
         var liveCount: Int {
-            guard !workItems.isEmpty else { return heap.count }
+            guard !workItems.isEmpty else { return schedule.count }
             var cancelled = 0
             for item in workItems.values where item.isCancelled { cancelled += 1 }
-            return heap.count - cancelled
+            return schedule.count - cancelled
         }
     }
 
@@ -62,8 +67,9 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     /// The most blocks one run method runs before it stops and records runaway work.
     public let blockLimitPerRun: Int
 
-    private let state = Locked(State())
+    private let state = StateLock(State())
     private let misuseLog: MisuseLog<DispatchQueueMisuse>
+    private let deadlineReader = VirtualDelay.DeadlineReader()
 
     /// Creates an empty queue at virtual time zero.
     ///
@@ -109,16 +115,16 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
 
     /// The blocks waiting to run, in the order they will run; cancelled work items are left out.
     public var pending: [ScheduledWork] {
-        var entries = state.withLock { $0.heap.entries }
-        entries.removeAll { $0.work.isCancelled }
+        var entries = state.withLock { $0.schedule.entries }
+        entries.removeAll { $0.payload.work.isCancelled }
         entries.sort { $0.deadline != $1.deadline ? $0.deadline < $1.deadline : $0.sequence < $1.sequence }
         return entries.map { entry in
             ScheduledWork(
                 deadlineNanoseconds: entry.deadline == VirtualDelay.never ? nil : entry.deadline,
                 submissionIndex: entry.sequence,
-                kind: entry.kind,
-                isWorkItem: entry.work.isWorkItem,
-                qos: entry.qos
+                kind: entry.payload.kind,
+                isWorkItem: entry.payload.work.isWorkItem,
+                qos: entry.payload.qos
             )
         }
     }
@@ -145,7 +151,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     }
 
     /// Whether the calling code is running inside one of this queue's blocks.
-    public var isCurrentQueue: Bool { state.withLock { $0.running.containsCurrentThread } }
+    public var isCurrentQueue: Bool { RunningQueues.contains(self) }
 
     // MARK: Running
 
@@ -154,11 +160,8 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     /// - Returns: Whether a block ran (`false` when nothing was pending).
     @discardableResult
     public func runNext() -> Bool {
-        let thread = RunningThreads.currentThread
-        while let entry = popEarliest(dueBy: VirtualDelay.never - 1, entering: thread) {
-            let ran = entry.work.run()
-            state.withLock { $0.running.leave(thread) }
-            if ran { return true }
+        while let work = state.withLock({ $0.removeEarliest(dueBy: VirtualDelay.never - 1) }) {
+            if RunningQueues.running(self, { work.run() }) { return true }
         }
         return false
     }
@@ -189,18 +192,18 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     @discardableResult
     public func advance(by interval: DispatchTimeInterval) -> Int {
         let step = VirtualDelay.nanoseconds(of: interval) ?? (VirtualDelay.never - 1)
-        let text = VirtualDelay.describe(nanoseconds: step)
         guard step >= 0 else {
             record(
                 DispatchQueueMisuse(
                     kind: .negativeTimeStep,
                     queueLabel: label,
-                    message: "advance(by: \(text)) on queue '\(label)': virtual time cannot move backwards"
+                    message:
+                        "advance(by: \(VirtualDelay.describe(nanoseconds: step))) on queue '\(label)': virtual time cannot move backwards"
                 ))
             return 0
         }
         let target = state.withLock { VirtualDelay.deadline(now: $0.now, delay: step) }
-        return advance(toOffset: target, method: "advance(by: \(text))")
+        return advance(toOffset: target, method: "advance(by: \(VirtualDelay.describe(nanoseconds: step)))")
     }
 
     /// Moves virtual time forward to a deadline, running every block due by then.
@@ -223,8 +226,8 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         return advance(toOffset: min(target, VirtualDelay.never - 1), method: "advance(to:)")
     }
 
-    private func advance(toOffset target: Int64, method: String) -> Int {
-        let count = run(dueBy: target, method: method)
+    private func advance(toOffset target: Int64, method: @autoclosure () -> String) -> Int {
+        let count = run(dueBy: target, method: method())
         state.withLock { $0.now = max($0.now, target) }
         return count
     }
@@ -247,35 +250,53 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     public func removeAllPending() -> Int {
         let dropped = state.withLock { state in
             state.workItems = [:]
-            return state.heap.removeAll()
+            return state.schedule.removeAll()
         }
-        for entry in dropped { entry.work.group?.leave() }
-        return dropped.filter { !$0.work.isCancelled }.count
+        for entry in dropped { entry.payload.work.group?.leave() }
+        return dropped.filter { !$0.payload.work.isCancelled }.count
     }
 
     /// Runs the blocks due by `limit` one by one. The thread is marked as inside the queue once
     /// for the whole run (no user code runs between two blocks), so each block costs one lock.
-    private func run(dueBy limit: Int64, method: String) -> Int {
-        let thread = RunningThreads.currentThread
-        state.withLock { $0.running.enter(thread) }
-        defer { state.withLock { $0.running.leave(thread) } }
+    /// `method` names the calling method in a runaway-work message; it is built only then.
+    private func run(dueBy limit: Int64, method: @autoclosure () -> String) -> Int {
+        RunningQueues.running(self) { runMarked(dueBy: limit, method: method) }
+    }
+
+    private func runMarked(dueBy limit: Int64, method: () -> String) -> Int {
         var count = 0
-        while let entry = popEarliest(dueBy: limit) {
-            if count >= blockLimitPerRun {
-                push(entry)
+        while true {
+            let next = state.withLock { state -> NextBlock in
+                guard let deadline = state.schedule.earliestDeadline(), deadline <= limit else { return .none }
+                if deadline > state.now { state.now = deadline }
+                guard count < blockLimitPerRun else { return .overLimit }
+                guard let payload = state.removeEarliest(dueBy: limit) else { return .none }
+                return .run(payload)
+            }
+            guard case .run(let work) = next else {
+                guard case .overLimit = next else { return count }
                 record(
                     DispatchQueueMisuse(
                         kind: .runawayWork,
                         queueLabel: label,
-                        message: "\(method) on queue '\(label)' stopped after \(blockLimitPerRun) blocks: "
+                        message: "\(method()) on queue '\(label)' stopped after \(blockLimitPerRun) blocks: "
                             + "the work keeps scheduling more work (a repeating timer?); "
                             + "use runNext() or advance(by:) to step through it"
                     ))
                 return count
             }
-            if entry.work.run() { count += 1 }
+            if work.run() { count += 1 }
         }
-        return count
+    }
+
+    /// What a run method does next.
+    private enum NextBlock {
+        /// Runs this block.
+        case run(Schedule.Payload)
+        /// Stops: a block is due, but the run has already run as many blocks as it may.
+        case overLimit
+        /// Stops: nothing more is due.
+        case none
     }
 
     // MARK: DispatchQueueInterface
@@ -321,7 +342,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     ) {
         enqueue(
             .submitted(.closure(work), group: nil),
-            due: Due(deadline),
+            due: Due(deadline, reader: deadlineReader),
             kind: .asyncAfterDeadline,
             qos: qos.qosClass
         )
@@ -356,7 +377,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     public func scheduleAsync(_ workItem: DispatchWorkItem, after deadline: DispatchTime) {
         enqueue(
             .submitted(.workItem(workItem), group: nil),
-            due: Due(deadline),
+            due: Due(deadline, reader: deadlineReader),
             kind: .asyncAfterDeadline,
             qos: .unspecified
         )
@@ -384,42 +405,51 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     /// - Parameter work: The work.
     /// - Returns: What `work` returns.
     public func performSync<T>(_ work: () throws -> T) rethrows -> T {
-        let reentrant = state.withLock { state in
-            let inside = state.running.containsCurrentThread
-            state.running.enter()
-            return inside
+        let reentrant = RunningQueues.contains(self)
+        return try RunningQueues.running(self) {
+            if reentrant { record(.syncFromOwnWork(on: label)) }
+            return try work()
         }
-        defer { state.withLock { $0.running.leave() } }
-        if reentrant { record(.syncFromOwnWork(on: label)) }
-        return try work()
     }
 
     // MARK: Internals
 
-    /// A deadline as the caller gave it, turned into a virtual deadline once the lock is held.
+    /// A deadline as the caller gave it, read before the lock is taken and turned into a virtual
+    /// deadline once it is held.
     private enum Due {
         /// Due at the current virtual time (`async`).
         case now
-        /// An uptime deadline; `realNow` is the real clock read on entry, before the lock, as
-        /// close as possible to the caller's `.now()`.
-        case uptime(DispatchTime, realNow: UInt64)
+        /// `.distantFuture`: never due.
+        case never
+        /// A deadline made from the queue's `now`, as its offset from the virtual clock's zero.
+        case virtual(offset: Int64)
+        /// A real-clock uptime deadline; `realNow` is the real clock read on entry, before the
+        /// lock, as close as possible to the caller's `.now()`.
+        case real(DispatchTime, realNow: UInt64)
         /// A wall-clock deadline.
         case wall(DispatchWallTime)
 
-        init(_ deadline: DispatchTime) {
-            let needsRealClock = deadline != .distantFuture && !VirtualDelay.isVirtual(deadline)
-            self = .uptime(deadline, realNow: needsRealClock ? DispatchTime.now().uptimeNanoseconds : 0)
+        init(_ deadline: DispatchTime, reader: VirtualDelay.DeadlineReader) {
+            if let offset = reader.virtualOffset(of: deadline) {
+                self = .virtual(offset: offset)
+            } else if reader.isDistantFuture(deadline) {
+                self = .never
+            } else {
+                self = .real(deadline, realNow: DispatchTime.now().uptimeNanoseconds)
+            }
         }
 
         func virtualDeadline(in state: inout State) -> Int64 {
             switch self {
             case .now:
                 return state.now
+            case .never:
+                return VirtualDelay.never
+            case .virtual(let offset):
+                return max(state.now, offset)
             case .wall(let wallDeadline):
                 return VirtualDelay.deadline(for: wallDeadline, now: state.now)
-            case .uptime(let deadline, let realNow):
-                if deadline == .distantFuture { return VirtualDelay.never }
-                if VirtualDelay.isVirtual(deadline) { return VirtualDelay.deadline(forVirtual: deadline, now: state.now) }
+            case .real(let deadline, let realNow):
                 if let known = state.realDeadlines[deadline.rawValue] { return max(known, state.now) }
                 let delay = VirtualDelay.delay(untilReal: deadline, realNow: realNow)
                 let mapped = VirtualDelay.deadline(now: state.now, delay: delay)
@@ -439,36 +469,13 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         kind: ScheduledWork.Kind,
         qos: DispatchQoS.QoSClass
     ) {
+        let payload = Schedule.Payload(work, kind: kind, qos: qos)
         state.withLock { state in
-            let entry = Entry(
-                deadline: due.virtualDeadline(in: &state),
-                sequence: state.nextSequence,
-                work: work,
-                kind: kind,
-                qos: qos
-            )
+            let deadline = due.virtualDeadline(in: &state)
+            let sequence = state.nextSequence
             state.nextSequence += 1
-            if case .workItem(let item) = work.body { state.workItems[entry.sequence] = item }
-            state.heap.push(entry)
-        }
-    }
-
-    private func push(_ entry: Entry) {
-        state.withLock { state in
-            if case .workItem(let item) = entry.work.body { state.workItems[entry.sequence] = item }
-            state.heap.push(entry)
-        }
-    }
-
-    /// Removes the earliest entry if it is due by `limit`, moving virtual time to its deadline;
-    /// marks `thread` as running a block in the same lock when asked.
-    private func popEarliest(dueBy limit: Int64, entering thread: ThreadKey? = nil) -> Entry? {
-        state.withLock { state in
-            guard let entry = state.heap.popEarliest(dueBy: limit) else { return nil }
-            if entry.work.isWorkItem { state.workItems[entry.sequence] = nil }
-            if entry.deadline > state.now { state.now = entry.deadline }
-            if let thread { state.running.enter(thread) }
-            return entry
+            if case .workItem(let item) = work.body { state.workItems[sequence] = item }
+            state.schedule.push(Schedule.Entry(deadline: deadline, sequence: sequence, payload: payload))
         }
     }
 

@@ -30,7 +30,12 @@ struct QueuedWork {
     /// Runs the body unless it is a cancelled work item, then leaves the group.
     /// - Returns: Whether the body ran.
     @discardableResult
-    func run() -> Bool {
+    func run() -> Bool { Self.run(body, group: group) }
+
+    /// Runs `body` unless it is a cancelled work item, then leaves `group`; for holders that keep
+    /// the two apart.
+    /// - Returns: Whether the body ran.
+    static func run(_ body: Body, group: DispatchGroup?) -> Bool {
         defer { group?.leave() }
         switch body {
         case .closure(let work):

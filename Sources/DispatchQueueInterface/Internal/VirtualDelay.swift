@@ -45,13 +45,31 @@ package enum VirtualDelay {
         deadline != .distantFuture && deadline.uptimeNanoseconds >= virtualThreshold
     }
 
+    /// What reading a deadline needs, read once by each queue, so that scheduling a block reads
+    /// no lazily initialized global.
+    struct DeadlineReader {
+        private let origin = VirtualDelay.origin
+        private let distantFuture = DispatchTime.distantFuture.rawValue
+
+        /// Whether `deadline` is `.distantFuture`.
+        func isDistantFuture(_ deadline: DispatchTime) -> Bool { deadline.rawValue == distantFuture }
+
+        /// The offset from the virtual clock's zero of a deadline built from a double's `now`
+        /// (zero for one before the zero), or `nil` for any other deadline.
+        func virtualOffset(of deadline: DispatchTime) -> Int64? {
+            guard !isDistantFuture(deadline) else { return nil }
+            let uptime = deadline.uptimeNanoseconds
+            guard uptime >= virtualThreshold else { return nil }
+            guard uptime > origin else { return 0 }
+            let offset = uptime - origin
+            return offset >= UInt64(never) ? never - 1 : Int64(offset)
+        }
+    }
+
     /// The virtual deadline (nanoseconds since the double's zero) of a deadline built from a
     /// double's `now`; a deadline in the past is due now.
     static func deadline(forVirtual deadline: DispatchTime, now: Int64) -> Int64 {
-        let uptime = deadline.uptimeNanoseconds
-        guard uptime > origin else { return now }
-        let offset = uptime - origin
-        return max(now, offset >= UInt64(never) ? never - 1 : Int64(offset))
+        max(now, DeadlineReader().virtualOffset(of: deadline) ?? 0)
     }
 
     /// The delay until a real-clock uptime deadline, measured against `realNow` and rounded up
