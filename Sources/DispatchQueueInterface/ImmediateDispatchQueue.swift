@@ -17,19 +17,14 @@ import LockedValue
 /// skipped. `sync` from inside one of its own blocks records a ``DispatchQueueMisuse``, as a
 /// real serial queue would deadlock there.
 public final class ImmediateDispatchQueue: DispatchQueueInterface {
-    private struct State {
-        var running = RunningThreads()
-        var misuses: [DispatchQueueMisuse] = []
-        var blocksRun = 0
-    }
 
     /// The queue's label, used in misuse messages.
     public let label: String
     /// Whether this double stands in for the main queue.
     public let isMainQueue: Bool
 
-    private let state = Locked(State())
-    private let onMisuse: (@Sendable (DispatchQueueMisuse) -> Void)?
+    private let blockCount = Locked(0)
+    private let misuseLog: MisuseLog<DispatchQueueMisuse>
 
     /// Creates a queue that runs everything at once.
     ///
@@ -44,7 +39,7 @@ public final class ImmediateDispatchQueue: DispatchQueueInterface {
     ) {
         self.label = label
         self.isMainQueue = isMainQueue
-        self.onMisuse = onMisuse
+        self.misuseLog = MisuseLog(onRecord: onMisuse)
     }
 
     /// The current uptime: the queue ignores delays, so it keeps no clock of its own.
@@ -53,23 +48,20 @@ public final class ImmediateDispatchQueue: DispatchQueueInterface {
     public var now: DispatchTime { DispatchTime.now() }
 
     /// How many blocks have run (cancelled work items are not counted).
-    public var blocksRun: Int { state.withLock { $0.blocksRun } }
+    public var blocksRun: Int { blockCount.value }
 
     /// The misuses recorded so far, oldest first.
-    public var misuses: [DispatchQueueMisuse] { state.withLock { $0.misuses } }
+    public var misuses: [DispatchQueueMisuse] { misuseLog.all }
 
     /// Returns the recorded misuses and forgets them.
     ///
     /// - Returns: The misuses recorded since the last call.
     package func takeMisuses() -> [DispatchQueueMisuse] {
-        state.withLock { state in
-            defer { state.misuses = [] }
-            return state.misuses
-        }
+        misuseLog.take()
     }
 
     /// Whether the calling code is running inside one of this queue's blocks.
-    public var isCurrentQueue: Bool { state.withLock { $0.running.containsCurrentThread } }
+    public var isCurrentQueue: Bool { RunningQueues.contains(self) }
 
     /// Runs the work now.
     ///
@@ -151,26 +143,12 @@ public final class ImmediateDispatchQueue: DispatchQueueInterface {
     /// - Parameter work: The work.
     /// - Returns: What `work` returns.
     public func performSync<T>(_ work: () throws -> T) rethrows -> T {
-        let reentrant = state.withLock { state in
-            let inside = state.running.containsCurrentThread
-            state.running.enter()
-            state.blocksRun += 1
-            return inside
-        }
-        defer { state.withLock { $0.running.leave() } }
-        if reentrant {
-            let misuse = DispatchQueueMisuse.syncFromOwnWork(on: label)
-            state.withLock { $0.misuses.append(misuse) }
-            onMisuse?(misuse)
-        }
-        return try work()
+        blockCount.withLock { $0 += 1 }
+        return try RunningQueues.performSync(on: self, onReentry: { misuseLog.record(.syncFromOwnWork(on: label)) }, work)
     }
 
     private func execute(_ work: QueuedWork) {
-        state.withLock { $0.running.enter() }
-        defer { state.withLock { $0.running.leave() } }
-        if work.run() {
-            state.withLock { $0.blocksRun += 1 }
-        }
+        let ran = RunningQueues.running(self) { work.run() }
+        if ran { blockCount.withLock { $0 += 1 } }
     }
 }

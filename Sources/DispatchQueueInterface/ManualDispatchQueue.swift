@@ -363,7 +363,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     ) {
         enqueue(
             .submitted(.closure(work), group: nil),
-            due: .wall(wallDeadline),
+            due: .wall(wallDeadline, wallNow: DispatchWallTime.now()),
             kind: .asyncAfterWallDeadline,
             qos: qos.qosClass
         )
@@ -391,7 +391,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     public func scheduleAsync(_ workItem: DispatchWorkItem, afterWallDeadline wallDeadline: DispatchWallTime) {
         enqueue(
             .submitted(.workItem(workItem), group: nil),
-            due: .wall(wallDeadline),
+            due: .wall(wallDeadline, wallNow: DispatchWallTime.now()),
             kind: .asyncAfterWallDeadline,
             qos: .unspecified
         )
@@ -405,11 +405,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     /// - Parameter work: The work.
     /// - Returns: What `work` returns.
     public func performSync<T>(_ work: () throws -> T) rethrows -> T {
-        let reentrant = RunningQueues.contains(self)
-        return try RunningQueues.running(self) {
-            if reentrant { record(.syncFromOwnWork(on: label)) }
-            return try work()
-        }
+        try RunningQueues.performSync(on: self, onReentry: { record(.syncFromOwnWork(on: label)) }, work)
     }
 
     // MARK: Internals
@@ -426,8 +422,8 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         /// A real-clock uptime deadline; `realNow` is the real clock read on entry, before the
         /// lock, as close as possible to the caller's `.now()`.
         case real(DispatchTime, realNow: UInt64)
-        /// A wall-clock deadline.
-        case wall(DispatchWallTime)
+        /// A wall-clock deadline; `wallNow` is the wall clock read on entry, before the lock.
+        case wall(DispatchWallTime, wallNow: DispatchWallTime)
 
         init(_ deadline: DispatchTime, reader: VirtualDelay.DeadlineReader) {
             if let offset = reader.virtualOffset(of: deadline) {
@@ -447,8 +443,8 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
                 return VirtualDelay.never
             case .virtual(let offset):
                 return max(state.now, offset)
-            case .wall(let wallDeadline):
-                return VirtualDelay.deadline(for: wallDeadline, now: state.now)
+            case .wall(let wallDeadline, let wallNow):
+                return VirtualDelay.deadline(for: wallDeadline, wallNow: wallNow, now: state.now)
             case .real(let deadline, let realNow):
                 if let known = state.realDeadlines[deadline.rawValue] { return max(known, state.now) }
                 let delay = VirtualDelay.delay(untilReal: deadline, realNow: realNow)

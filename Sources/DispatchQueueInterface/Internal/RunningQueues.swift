@@ -43,4 +43,15 @@ enum RunningQueues {
         }
         return false
     }
+
+    /// Runs `work` as a `sync` on `queue` does, marked as running it; first calls `onReentry`
+    /// when the thread is already inside one of the queue's blocks, where a real serial queue
+    /// would deadlock. The one re-entrant `sync` of both queue doubles.
+    static func performSync<Result>(on queue: AnyObject, onReentry: () -> Void, _ work: () throws -> Result) rethrows -> Result {
+        let reentrant = contains(queue)
+        return try running(queue) {
+            if reentrant { onReentry() }
+            return try work()
+        }
+    }
 }

@@ -90,12 +90,12 @@ package enum VirtualDelay {
         return Self.deadline(now: now, delay: delay(untilReal: deadline, realNow: DispatchTime.now().uptimeNanoseconds))
     }
 
-    /// The virtual deadline of a wall-clock deadline: its delay from the real wall clock, rounded
-    /// up to the whole millisecond, after the virtual `now`.
-    static func deadline(for wallDeadline: DispatchWallTime, now: Int64) -> Int64 {
+    /// The virtual deadline of a wall-clock deadline: its delay from the real wall clock
+    /// (`wallNow`, read as the caller scheduled it), rounded up to the whole millisecond, after the
+    /// virtual `now`.
+    static func deadline(for wallDeadline: DispatchWallTime, wallNow: DispatchWallTime, now: Int64) -> Int64 {
         if wallDeadline.rawValue == DispatchWallTime.distantFuture.rawValue { return never }
-        let realNow = DispatchWallTime.now()
-        let raw = Int64(bitPattern: wallDeadline.rawValue &- realNow.rawValue)
+        let raw = Int64(bitPattern: wallDeadline.rawValue &- wallNow.rawValue)
         let difference = wallTimeDirection > 0 ? raw : (raw == .min ? .max : -raw)
         guard difference > 0 else { return now }
         return deadline(now: now, delay: roundedUp(difference))
