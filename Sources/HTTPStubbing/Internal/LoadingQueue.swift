@@ -1,5 +1,7 @@
-#if !canImport(ObjectiveC) && canImport(CDispatch)
+#if !canImport(ObjectiveC)
+#if canImport(CDispatch)
 import CDispatch
+#endif
 import Foundation
 import FoundationNetworking
 
@@ -12,8 +14,11 @@ import FoundationNetworking
 /// it: with many tasks starting on one session at once that crashed the process inside
 /// `URLSession.behaviour(for:)`. The queue is not public API; `dispatch_get_current_queue()` is
 /// the one way to reach it, and is reliable here because the protocol created none of the queues
-/// involved: it only sends work back to the queue it was called on.
+/// involved: it only sends work back to the queue it was called on. Where libdispatch's C
+/// interface cannot be imported there is no such queue, and late work talks to the client from
+/// the thread it finished on.
 struct LoadingQueue: Sendable {
+    #if canImport(CDispatch)
     /// The queue. It stays alive as long as `owner`, the task whose work queue it is. A raw
     /// pointer is not `Sendable`, but a Dispatch queue may be used from any thread.
     private nonisolated(unsafe) let queue: dispatch_queue_t
@@ -21,7 +26,7 @@ struct LoadingQueue: Sendable {
     private let owner: URLSessionTask?
 
     /// The queue the caller runs on, kept alive by `task`, which owns it.
-    static func current(keeping task: URLSessionTask?) -> LoadingQueue {
+    static func current(keeping task: URLSessionTask?) -> LoadingQueue? {
         LoadingQueue(queue: dispatch_get_current_queue(), owner: task)
     }
 
@@ -32,5 +37,12 @@ struct LoadingQueue: Sendable {
             withExtendedLifetime(owner) { work() }
         }
     }
+    #else
+    /// No queue can be reached without libdispatch's C interface.
+    static func current(keeping task: URLSessionTask?) -> LoadingQueue? { nil }
+
+    /// Never called: no value exists.
+    func async(_ work: @escaping @Sendable () -> Void) { work() }
+    #endif
 }
 #endif
