@@ -67,7 +67,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     /// The most blocks one run method runs before it stops and records runaway work.
     public let blockLimitPerRun: Int
 
-    private let state = StateLock(State())
+    private let state = Locked(State())
     private let misuseLog: MisuseLog<DispatchQueueMisuse>
     private let deadlineReader = VirtualDelay.DeadlineReader()
 

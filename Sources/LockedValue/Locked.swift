@@ -16,25 +16,35 @@ import Foundation
 /// ``withLock(_:)`` and act on it after the closure returns.
 public final class Locked<Value>: @unchecked Sendable {
     // @unchecked Sendable: every access to `storage` goes through `lock`.
-    private let lock = NSLock()
-    private var storage: Value
+    @usableFromInline let lock = NSLock()
+    // Behind a pointer, so an access needs no run-time exclusivity check: the lock already
+    // makes it exclusive. `withLock` is inlinable, so callers in other modules get it
+    // specialized; the hot paths of the spies and the manual queue take it once per operation.
+    @usableFromInline let storage: UnsafeMutablePointer<Value>
 
-    /// Creates a box holding `value`.
+    /// Creates a box holding a value.
     ///
     /// - Parameter value: The initial value.
     public init(_ value: Value) {
-        storage = value
+        storage = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+        storage.initialize(to: value)
     }
 
-    /// Runs `body` with exclusive access to the value and returns what it returns.
+    deinit {
+        storage.deinitialize(count: 1)
+        storage.deallocate()
+    }
+
+    /// Runs a closure with exclusive access to the value and returns what it returns.
     ///
     /// - Parameter body: A closure that may read and mutate the value. It must not call back
     ///   into code that could take the same lock.
     /// - Returns: What `body` returns.
+    @inlinable
     public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
-        return try body(&storage)
+        return try body(&storage.pointee)
     }
 
     /// A copy of the current value, read under the lock.
