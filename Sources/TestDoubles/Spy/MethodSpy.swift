@@ -225,30 +225,6 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
         self.init(method: method, declaredIn: member, fallback: .error(strictFallbackError), initialAnswer: .unconfigured)
     }
 
-    /// Creates a strict spy; renamed, because a fallback is not a default answer.
-    ///
-    /// - Parameters:
-    ///   - method: The method's name for failure messages.
-    ///   - fallback: What an unconfigured call returns once the failure is reported.
-    @available(
-        *, deprecated, renamed: "init(_:strictFallback:declaredIn:)",
-        message: "use init(strictFallback:) to fail on unconfigured calls, or init(defaultAnswer:) to answer them silently"
-    )
-    public convenience init(_ method: String, fallback: Output) {
-        self.init(method: method, declaredIn: method, fallback: .value(fallback), initialAnswer: .unconfigured)
-    }
-
-    /// Creates a strict spy for a method with typed throws; renamed, because a fallback is not
-    /// a default answer.
-    ///
-    /// - Parameters:
-    ///   - method: The method's name for failure messages.
-    ///   - fallbackError: What an unconfigured call throws once the failure is reported.
-    @available(*, deprecated, renamed: "init(_:strictFallbackError:declaredIn:)")
-    public convenience init(_ method: String, fallbackError: Failure) {
-        self.init(method: method, declaredIn: method, fallback: .error(fallbackError), initialAnswer: .unconfigured)
-    }
-
     /// A spy for a method the test expects never to be called: every call reports a failure naming
     /// the method, then returns the fallback.
     ///
