@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 // Production-safe modules: an app target may import these. They never import XCTest or Testing.
@@ -100,13 +100,6 @@ let package = Package(
             name: "TemplateInstances",
             dependencies: ["Bookshelf", "TestSupportKit"],
             path: "Examples/TemplateInstances"
-        ),
-
-        // MARK: Benchmarks: `swift run -c release Benchmarks`
-        .executableTarget(
-            name: "Benchmarks",
-            dependencies: ["TestSupportKit", "Bookshelf", "StubGeneratorCore"],
-            path: "Benchmarks"
         ),
 
         // MARK: Stub generation: `swift package --allow-writing-to-package-directory generate-stubs --target NAME`

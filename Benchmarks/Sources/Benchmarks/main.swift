@@ -1,6 +1,6 @@
 import Foundation
 
-// Usage: swift run -c release Benchmarks [--repetitions N] [--filter TEXT] [--json FILE]
+// Usage: swift run -c release --package-path Benchmarks Benchmarks [--repetitions N] [--filter TEXT] [--json FILE]
 let arguments = CommandLine.arguments.dropFirst()
 func option(_ name: String) -> String? {
     guard let index = arguments.firstIndex(of: name), arguments.index(after: index) < arguments.endIndex else { return nil }
@@ -12,7 +12,7 @@ let jsonPath = option("--json")
 
 let allComparisons: [Comparison] =
     httpStubbingComparisons + httpStubbingScaleComparisons + httpReplayComparisons
-    + testDoublesComparisons + seamsComparisons + fixturesComparisons + stubGenerationComparisons
+    + testDoublesComparisons + seamsComparisons + fixturesComparisons
 let comparisons =
     allComparisons
     .filter { comparison in filter.map { comparison.name.localizedCaseInsensitiveContains($0) } ?? true }

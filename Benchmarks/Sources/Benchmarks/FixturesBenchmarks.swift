@@ -1,4 +1,3 @@
-import Bookshelf
 import Foundation
 import TestSupportKit
 
@@ -140,4 +139,27 @@ enum FixturesBenchmark {
             FileHandle.standardError.write(Data("unexpected byte count \(bytes.count)\n".utf8))
         }
     }
+}
+
+/// The benchmark's catalog page: the shape of a typical API page of books, decoded as an app
+/// decodes it (ISO 8601 dates, a nested array, an enum).
+struct CatalogPage: Codable, Equatable, Sendable {
+    var books: [Book]
+    var nextPage: Int?
+}
+
+/// One book of the benchmark's catalog page.
+struct Book: Codable, Equatable, Sendable {
+    var id: UUID
+    var title: String
+    var author: String
+    var status: ReadingStatus
+    var addedAt: Date
+}
+
+/// Where a reader is with a book.
+enum ReadingStatus: String, Codable, Sendable, CaseIterable {
+    case wantToRead = "want_to_read"
+    case reading
+    case finished
 }
