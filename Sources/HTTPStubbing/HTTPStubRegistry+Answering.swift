@@ -2,21 +2,26 @@ import Foundation
 import TestSupportCore
 
 /// How the protocol reaches the registry, on URLSession threads: per hop it asks once for a plan
-/// (``HTTPStubRegistry/answer(_:)``) and, unless the outcome was recorded with the claim, says
-/// once how the hop ended (``HTTPStubRegistry/finished(_:as:)``).
+/// (``HTTPStubRegistry/answer(_:after:)``) and, unless the outcome was recorded with the claim,
+/// says once how the hop ended (``HTTPStubRegistry/finished(_:as:)``).
 extension HTTPStubRegistry {
     /// Records `request`, finds its stub and returns the plan for one hop: a response or failure
     /// to deliver (with the next request when the registry follows a redirect), or the
-    /// unmatched-request handler that answers it later.
+    /// unmatched-request handler that answers it later. When `request` follows a redirect, the
+    /// hop it came from is recorded as redirected in the same step.
     ///
     /// Takes the lock once on the common path, to find the stub, claim it and record the request:
     /// the stubs' plain conditions run under the lock, as integer comparisons for the method,
     /// exact path and query (see ``StubIndex``). A stub with a condition that needs its closure
     /// (which may run the test's code) is checked outside the lock, and then so are the stubs after
     /// it in answering order; the claim then takes the lock a second time.
-    func answer(_ request: RecordedHTTPRequest) -> HopAnswer {
+    func answer(_ request: RecordedHTTPRequest, after redirect: RedirectedHop? = nil) -> HopAnswer {
         var claim: Claim
-        switch state.withLock({ state in Self.search(for: request, in: &state) }) {
+        let firstPass = state.withLock { state in
+            if let redirect { Self.recordRedirect(redirect, to: request, in: &state) }
+            return Self.search(for: request, in: &state)
+        }
+        switch firstPass {
         case .found(let found): claim = found
         case .needsClosures(let position, let stubs): claim = search(for: request, from: position, of: stubs)
         }
@@ -48,6 +53,14 @@ extension HTTPStubRegistry {
             guard state.requests.indices.contains(recordIndex) else { return }
             state.requests[recordIndex].outcome = outcome
         }
+    }
+
+    /// Records the hop `redirect` names as redirected to `request`, if it is the hop `request`
+    /// says it came from.
+    private static func recordRedirect(_ redirect: RedirectedHop, to request: RecordedHTTPRequest, in state: inout State) {
+        guard state.requests.indices.contains(redirect.recordIndex), state.requests[redirect.recordIndex].url == request.redirectedFrom
+        else { return }
+        state.requests[redirect.recordIndex].outcome = .redirected(statusCode: redirect.statusCode, location: request.url)
     }
 
     /// The request recorded and the answer claimed for it.

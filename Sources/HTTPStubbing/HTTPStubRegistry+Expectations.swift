@@ -70,17 +70,31 @@ extension HTTPStubRegistry {
         failures.flush()  // unhandled requests kept from URLSession threads
     }
 
-    /// Checks that every registered stub answered at least once.
+    /// Checks that every registered stub answered at least once, or exactly once.
     ///
     /// A stub nobody used usually means the code under test sent a different request than the test
-    /// expects.
+    /// expects. With `exactlyOnce`, a stub that answered twice fails too, so a test that expects
+    /// each request once need not repeat each matcher in ``expectRequested(_:count:fileID:filePath:line:column:)``:
+    ///
+    /// ```swift
+    /// let stubs = HTTPStubRegistry()
+    /// stubs.stub(.get(exactly: "/books?page=1"), with: .json(CatalogPage(books: [], nextPage: 2)))
+    /// stubs.stub(.get(exactly: "/books?page=2"), with: .json(CatalogPage(books: [], nextPage: nil)))
+    /// // ... load both pages ...
+    /// stubs.expectAllStubsUsed(exactlyOnce: true)
+    /// // fails with: 1 of 2 stubs did not answer exactly once:
+    /// //   GET /books with exactly query page=2 (registered at CatalogTests.swift:14): answered 0 times
+    /// ```
     ///
     /// - Parameters:
+    ///   - exactlyOnce: Whether each stub must have answered exactly one request, rather than at
+    ///     least one.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
     ///   - column: The caller's column.
     public func expectAllStubsUsed(
+        exactlyOnce: Bool = false,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
@@ -88,12 +102,17 @@ extension HTTPStubRegistry {
     ) {
         failures.flush()  // unhandled requests kept from URLSession threads
         let (stubs, counts, seen) = state.withLock { ($0.stubs, $0.answerCounts, $0.visibleRequests) }
-        let unused = stubs.filter { counts[$0.id] == 0 }.sorted { $0.id < $1.id }
-        guard !unused.isEmpty else { return }
+        let wrong = stubs.filter { exactlyOnce ? counts[$0.id] != 1 : counts[$0.id] == 0 }.sorted { $0.id < $1.id }
+        guard !wrong.isEmpty else { return }
+        let listed = wrong.map { stub in
+            let count = counts[stub.id]
+            return exactlyOnce
+                ? "  \(stub.summary(answerCount: count)): answered \(count) time\(count == 1 ? "" : "s")"
+                : "  \(stub.summary(answerCount: 0))"
+        }
         FailureReporter.report(
-            "\(unused.count) of \(stubs.count) stubs never answered:\n"
-                + unused.map { "  \($0.summary(answerCount: 0))" }.joined(separator: "\n") + "\n"
-                + RequestListing.listing(seen, closestTo: nil),
+            "\(wrong.count) of \(stubs.count) stubs \(exactlyOnce ? "did not answer exactly once" : "never answered"):\n"
+                + listed.joined(separator: "\n") + "\n" + RequestListing.listing(seen, closestTo: nil),
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         )
     }

@@ -68,6 +68,12 @@ struct DeliveryPlan: Sendable {
     }
 }
 
+/// The hop a redirect came from: the registry records it as redirected when it answers the next.
+struct RedirectedHop: Sendable {
+    let recordIndex: Int
+    let statusCode: Int
+}
+
 /// What the registry answers for one hop.
 enum HopAnswer: Sendable {
     case deliver(DeliveryPlan)

@@ -9,9 +9,12 @@ enum RequestCheck: Sendable {
     case path(PathPattern)
     /// Every item present, in any order; other items may be present too.
     case queryItems([QueryPair])
-    /// Exactly these items and no others: the request's items as `name=value` text, sorted,
-    /// equal `texts`.
-    case queryExactly(texts: [String])
+    /// Exactly these items and no others, sorted by their text: the request's items as
+    /// `name=value` text, sorted, are theirs.
+    case queryExactly([QueryPair])
+    /// The request has exactly this many query items; with the index's check that each of a
+    /// stub's distinct items is present, the same test as `queryExactly`.
+    case queryCount(Int)
     /// The lower-cased scheme, or `nil` for a URL without one.
     case scheme(String?)
     /// The lower-cased host, or `nil` for a URL without one.
@@ -37,8 +40,10 @@ enum RequestCheck: Sendable {
         case .queryItems(let items):
             for item in items where !request.queryPairs.contains(item) { return false }
             return true
-        case .queryExactly(let texts):
-            return request.queryPairs.count == texts.count && request.queryPairs.map(\.text).sorted() == texts
+        case .queryExactly(let items):
+            return request.queryPairs.count == items.count && request.queryPairs.map(\.text).sorted() == items.map(\.text)
+        case .queryCount(let count):
+            return request.queryPairs.count == count
         case .scheme(let scheme):
             return request.scheme == scheme
         case .host(let host):
@@ -71,8 +76,11 @@ enum RequestCheck: Sendable {
             return { request in pattern.matches(request.path) }
         case .queryItems(let items):
             return { request in items.allSatisfy { item in request.queryPairs.contains { $0 == item } } }
-        case .queryExactly(let texts):
+        case .queryExactly(let items):
+            let texts = items.map(\.text)
             return { request in request.queryPairs.count == texts.count && request.queryPairs.map(\.text).sorted() == texts }
+        case .queryCount(let count):
+            return { request in request.queryPairs.count == count }
         case .scheme(let scheme):
             return { request in request.scheme == scheme }
         case .host(let host):

@@ -20,7 +20,7 @@ final class StubEntry: Sendable {
     let method: String?
     /// The ``PathPattern/exactKey`` of the matcher's first path condition without wildcards.
     let pathKey: String?
-    /// Every query item the matcher's query conditions require.
+    /// Every query item the matcher's query conditions require, exact queries included.
     let queryItems: [QueryPair]
     /// The plain checks not covered by `method`, `pathKey` and `queryItems`.
     private let checks: [RequestCheck]
@@ -129,6 +129,10 @@ private struct FlatConditions {
             pathKey = pattern.exactKey
         case .queryItems(let items):
             queryItems += items
+        case .queryExactly(let items):
+            // Indexed as required items; what is left is a count when the items are distinct.
+            queryItems += items
+            checks.append(Set(items).count == items.count ? .queryCount(items.count) : check)
         case .all(let parts):
             for part in parts { add(part) }
         default:

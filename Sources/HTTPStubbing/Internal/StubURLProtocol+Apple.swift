@@ -27,49 +27,52 @@ struct LoadingContext {
 /// protocol instance for each hop; late work talks to the client on the loading thread's run
 /// loop (as OHHTTPStubs does it).
 extension StubURLProtocolBase {
+    /// The request property naming the hop a redirect came from: its URL, record index and
+    /// status code, as a property list.
     static let redirectedFromKey = "TestSupportKit.HTTPStubbing.redirectedFrom"
 
-    /// The first hop of this instance, as the registry records it: URLSession may leave cookies
-    /// to the protocol, so the stored ones are added here; FoundationNetworking adds them before
-    /// the protocol sees the request (measured).
-    func firstHop(_ request: RecordedHTTPRequest, binding: SessionBinding?) -> RecordedHTTPRequest {
+    /// The first hop of this instance, as the registry records it, and the hop it follows when
+    /// URLSession followed a redirect. URLSession may leave cookies to the protocol, so the stored
+    /// ones are added here; FoundationNetworking adds them before the protocol sees the request
+    /// (measured).
+    func firstHop(_ request: RecordedHTTPRequest, binding: SessionBinding?) -> (RecordedHTTPRequest, RedirectedHop?) {
         var hop = request
         if let cookies = binding?.cookieStorage { hop = CookieJar.addingCookies(from: cookies, to: hop) }
-        if let from = URLProtocol.property(forKey: Self.redirectedFromKey, in: self.request) as? String {
-            hop.redirectedFrom = URL(string: from)
-        }
-        return hop
+        guard let from = URLProtocol.property(forKey: Self.redirectedFromKey, in: self.request) as? [String], from.count == 3,
+            let url = URL(string: from[0]), let recordIndex = Int(from[1]), let statusCode = Int(from[2])
+        else { return (hop, nil) }
+        hop.redirectedFrom = url
+        return (hop, RedirectedHop(recordIndex: recordIndex, statusCode: statusCode))
     }
 
-    /// Hands the redirect to URLSession, which asks its delegate. If the redirect is followed,
-    /// URLSession stops this load and starts a new protocol instance for `next`. If the delegate
-    /// refuses it (its completion handler gets `nil`), URLSession completes the task with this
-    /// response as the final one, so the response and its body are delivered after the redirect,
-    /// and the load finishes, as for any response.
+    /// Hands the redirect to URLSession, which asks its delegate.
+    ///
+    /// If the delegate follows it, URLSession stops this load and starts a new protocol instance
+    /// for `next`, whose first call to the registry records this hop as redirected. If the
+    /// delegate refuses it (its completion handler gets `nil`), URLSession completes the task with
+    /// this response as the final one, so the response and its body follow the redirect and the
+    /// load finishes, as for any response; until the next hop says otherwise, the hop is recorded
+    /// as answered with its 3xx status.
     func redirect(
         to next: RecordedHTTPRequest, with response: HTTPURLResponse, body: Data, plan: DeliveryPlan, from request: RecordedHTTPRequest,
         hops: Int, binding: SessionBinding?
     ) {
-        let registry = state.withLock { state -> HTTPStubRegistry? in
-            state.recordIndex = nil  // followed or refused, the hop was a redirect: stopping it cancels nothing
-            return state.registry
-        }
-        registry?.finished(plan.recordIndex, as: plan.outcome)
-        var delivered = plan
-        delivered.isSettled = true
-        client?.urlProtocol(self, wasRedirectedTo: Self.urlRequest(for: next, basedOn: self.request), redirectResponse: response)
+        var final = plan
+        final.outcome = .responded(statusCode: response.statusCode)
+        let nextRequest = Self.urlRequest(for: next, basedOn: self.request, from: RedirectedHop(recordIndex: plan.recordIndex, statusCode: response.statusCode))
+        client?.urlProtocol(self, wasRedirectedTo: nextRequest, redirectResponse: response)
         guard isLoading() else { return }
-        send(response, body: body, plan: delivered, binding: binding)
+        send(response, body: body, plan: final, binding: binding)
     }
 
-    private static func urlRequest(for next: RecordedHTTPRequest, basedOn original: URLRequest) -> URLRequest {
+    private static func urlRequest(for next: RecordedHTTPRequest, basedOn original: URLRequest, from hop: RedirectedHop) -> URLRequest {
         var request = URLRequest(url: next.url, cachePolicy: original.cachePolicy, timeoutInterval: original.timeoutInterval)
         request.httpMethod = next.method
         request.allHTTPHeaderFields = next.headers
         request.httpBody = next.body
         request.mainDocumentURL = original.mainDocumentURL
         if let mutable = (request as NSURLRequest).mutableCopy() as? NSMutableURLRequest, let from = next.redirectedFrom {
-            URLProtocol.setProperty(from.absoluteString, forKey: redirectedFromKey, in: mutable)
+            URLProtocol.setProperty([from.absoluteString, String(hop.recordIndex), String(hop.statusCode)], forKey: redirectedFromKey, in: mutable)
             return mutable as URLRequest
         }
         return request

@@ -33,9 +33,9 @@ struct LoadingContext {
 /// can crash the process.
 extension StubURLProtocolBase {
     /// The first hop as the registry records it: FoundationNetworking has already added the
-    /// stored cookies (measured).
-    func firstHop(_ request: RecordedHTTPRequest, binding: SessionBinding?) -> RecordedHTTPRequest {
-        request
+    /// stored cookies (measured), and follows no redirect itself.
+    func firstHop(_ request: RecordedHTTPRequest, binding: SessionBinding?) -> (RecordedHTTPRequest, RedirectedHop?) {
+        (request, nil)
     }
 
     /// Asks the session's delegate, as URLSession would, then follows the redirect (the next hop
@@ -67,9 +67,9 @@ extension StubURLProtocolBase {
                 loader.failUnregistered(chosen.url ?? next.url)
                 return
             }
-            registry.finished(plan.recordIndex, as: .redirected(statusCode: response.statusCode, location: chosen.url ?? next.url))
             var hop = chosen == proposed ? next : RecordedHTTPRequest(chosen)
             hop.redirectedFrom = request.url
+            hop.urlRequest = chosen
             if let cookies = binding?.cookieStorage {
                 // The previous hop's cookies give way to those stored for the new URL.
                 if request.header("Cookie") != nil, hop.header("Cookie") == request.header("Cookie") {
@@ -77,7 +77,8 @@ extension StubURLProtocolBase {
                 }
                 hop = CookieJar.addingCookies(from: cookies, to: hop)
             }
-            loader.load(hop, hops: hops + 1, registry: registry, binding: binding)
+            let redirect = RedirectedHop(recordIndex: plan.recordIndex, statusCode: response.statusCode)
+            loader.load(hop, after: redirect, hops: hops + 1, registry: registry, binding: binding)
         }
         guard let session = binding?.session, let delegate = session.delegate as? URLSessionTaskDelegate, let task else {
             proceed(proposed)

@@ -64,8 +64,8 @@ class StubURLProtocolBase: URLProtocol {
             failUnregistered(request.url ?? URL(fileURLWithPath: "/"))
             return
         }
-        let first = firstHop(RecordedHTTPRequest(request), binding: entry?.binding)
-        load(first, hops: 0, registry: registry, binding: entry?.binding, inStartLoading: true)
+        let (first, redirect) = firstHop(RecordedHTTPRequest(request), binding: entry?.binding)
+        load(first, after: redirect, hops: 0, registry: registry, binding: entry?.binding, inStartLoading: true)
     }
 
     override func stopLoading() {
@@ -85,9 +85,13 @@ class StubURLProtocolBase: URLProtocol {
 
     // MARK: One hop
 
-    /// Asks the registry once for `request`'s plan and delivers it.
-    func load(_ request: RecordedHTTPRequest, hops: Int, registry: HTTPStubRegistry, binding: SessionBinding?, inStartLoading: Bool = false) {
-        switch registry.answer(request) {
+    /// Asks the registry once for `request`'s plan and delivers it; `redirect` is the hop
+    /// `request` follows, if any.
+    func load(
+        _ request: RecordedHTTPRequest, after redirect: RedirectedHop?, hops: Int, registry: HTTPStubRegistry, binding: SessionBinding?,
+        inStartLoading: Bool = false
+    ) {
+        switch registry.answer(request, after: redirect) {
         case .deliver(let plan):
             if !plan.isSettled { state.withLock { $0.recordIndex = plan.recordIndex } }
             perform(plan, for: request, hops: hops, binding: binding, inStartLoading: inStartLoading)
