@@ -22,8 +22,9 @@ final class StubEntry: Sendable {
     let pathKey: String?
     /// Every query item the matcher's query conditions require, exact queries included.
     let queryItems: [QueryPair]
-    /// The plain checks not covered by `method`, `pathKey` and `queryItems`.
-    private let checks: [RequestCheck]
+    /// The plain checks not covered by `method`, `pathKey` and `queryItems`; they run none of
+    /// the test's code.
+    private let checks: [@Sendable (RecordedHTTPRequest) -> Bool]
     /// The conditions that need their closure, in the order they were added.
     private let closures: [@Sendable (RecordedHTTPRequest) -> Bool]
     /// Per response: its status code when the request's outcome is known as soon as the stub is
@@ -52,7 +53,7 @@ final class StubEntry: Sendable {
         self.method = flat.method
         self.pathKey = flat.pathKey
         self.queryItems = flat.queryItems
-        self.checks = flat.checks
+        self.checks = flat.checks.map { $0.makeTest() }
         self.closures = flat.closures
         self.settledStatusCodes = responses.map { Self.settledStatusCode(of: $0, followsRedirects: followsRedirects) }
     }
@@ -63,7 +64,7 @@ final class StubEntry: Sendable {
     /// Whether `request` passes the plain checks other than the method, exact path and query
     /// items (which the index compares); runs none of the test's code.
     func passesChecks(_ request: RecordedHTTPRequest) -> Bool {
-        for check in checks where !check.passes(request) { return false }
+        for check in checks where !check(request) { return false }
         return true
     }
 

@@ -66,10 +66,7 @@ extension StubURLProtocolBase {
     }
 
     private static func urlRequest(for next: RecordedHTTPRequest, basedOn original: URLRequest, from hop: RedirectedHop) -> URLRequest {
-        var request = URLRequest(url: next.url, cachePolicy: original.cachePolicy, timeoutInterval: original.timeoutInterval)
-        request.httpMethod = next.method
-        request.allHTTPHeaderFields = next.headers
-        request.httpBody = next.body
+        var request = urlRequest(for: next, basedOn: original)
         request.mainDocumentURL = original.mainDocumentURL
         if let mutable = (request as NSURLRequest).mutableCopy() as? NSMutableURLRequest, let from = next.redirectedFrom {
             URLProtocol.setProperty([from.absoluteString, String(hop.recordIndex), String(hop.statusCode)], forKey: redirectedFromKey, in: mutable)

@@ -91,14 +91,6 @@ extension StubURLProtocolBase {
         }
     }
 
-    private static func urlRequest(for next: RecordedHTTPRequest, basedOn original: URLRequest) -> URLRequest {
-        var request = URLRequest(url: next.url, cachePolicy: original.cachePolicy, timeoutInterval: original.timeoutInterval)
-        request.httpMethod = next.method
-        request.allHTTPHeaderFields = next.headers
-        request.httpBody = next.body
-        return request
-    }
-
     /// Whether a throttled body may arrive in several pieces. FoundationNetworking keeps only the
     /// last piece a custom protocol delivers when the task has a completion handler or is async
     /// `data(for:)` (measured), so only sessions with a data delegate get chunks.

@@ -219,6 +219,16 @@ class StubURLProtocolBase: URLProtocol {
         }
     }
 
+    /// The request for a redirect's next hop, with the cache policy and timeout of the one the
+    /// client sent.
+    static func urlRequest(for next: RecordedHTTPRequest, basedOn original: URLRequest) -> URLRequest {
+        var request = URLRequest(url: next.url, cachePolicy: original.cachePolicy, timeoutInterval: original.timeoutInterval)
+        request.httpMethod = next.method
+        request.allHTTPHeaderFields = next.headers
+        request.httpBody = next.body
+        return request
+    }
+
     func currentRegistry() -> HTTPStubRegistry? {
         state.withLock { $0.registry }
     }
