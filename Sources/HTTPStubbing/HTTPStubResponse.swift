@@ -94,7 +94,7 @@ public struct HTTPStubResponse: Sendable {
         HTTPStubResponse(status: status, headers: headers)
     }
 
-    /// A response with these body bytes, and a `Content-Type` when one is given.
+    /// A response with these body bytes, and a content type when one is given.
     ///
     /// Raw bytes have no type of their own, so none is sent unless `contentType` or `headers`
     /// gives one; ``text(_:status:headers:)`` and ``json(_:status:headers:)`` set theirs.
@@ -112,7 +112,9 @@ public struct HTTPStubResponse: Sendable {
     ///     `Content-Type` in `headers` takes precedence.
     ///   - headers: The header fields.
     /// - Returns: The response.
-    public static func data(_ data: Data, status: Int = 200, contentType: String? = nil, headers: [String: String] = [:])
+    public static func data(
+        _ data: Data, status: Int = 200, contentType: String? = nil, headers: [String: String] = [:]
+    )
         -> HTTPStubResponse
     {
         HTTPStubResponse(status: status, headers: contentType.map { withContentType($0, headers) } ?? headers, body: data)

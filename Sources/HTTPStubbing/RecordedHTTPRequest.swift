@@ -63,7 +63,9 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
     /// How the request ended.
     public var outcome: Outcome
     /// The request as the session handed it to the registry, with its cache policy, timeout and
-    /// other properties; `nil` for a request created in a test.
+    /// other properties.
+    ///
+    /// It is `nil` for a request created in a test.
     ///
     /// ```swift
     /// let stubs = HTTPStubRegistry()

@@ -51,13 +51,15 @@ extension HTTPStubResponse {
         guard let url = reporting.url(named: name, fileID: fileID, filePath: filePath, line: line, column: column) else {
             return .error(
                 .fileDoesNotExist,
-                description: "The stub's fixture \"\(name)\" does not exist; the test's failure at \(fileID):\(line) says which fixtures do")
+                description: "The stub's fixture \"\(name)\" does not exist; the test's failure at \(fileID):\(line) says which fixtures do"
+            )
         }
         guard let body = reporting.data(named: name, substituting: values, fileID: fileID, filePath: filePath, line: line, column: column)
         else {
             return .error(
                 .cannotDecodeContentData,
-                description: "The stub's fixture \"\(name)\" could not be read or filled in; the test's failure at \(fileID):\(line) says why")
+                description:
+                    "The stub's fixture \"\(name)\" could not be read or filled in; the test's failure at \(fileID):\(line) says why")
         }
         var allHeaders = headers
         let hasContentType = headers.keys.contains { $0.lowercased() == "content-type" }

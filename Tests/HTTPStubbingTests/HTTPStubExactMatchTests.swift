@@ -32,9 +32,10 @@ struct HTTPStubExactMatchTests {
 
         #expect(matcher.matches(try recorded(.get, "https://a.test/books")))
         #expect(!matcher.matches(try recorded(.get, "https://a.test/books?page=1")))
-        #expect(matcher.mismatches(for: try recorded(.get, "https://a.test/books?page=1")) == [
-            "query is page=1, expected exactly none (extra page=1)"
-        ])
+        #expect(
+            matcher.mismatches(for: try recorded(.get, "https://a.test/books?page=1")) == [
+                "query is page=1, expected exactly none (extra page=1)"
+            ])
     }
 
     @Test("Exact-query stubs among many answer the request whose items they name, repeated items included")
@@ -82,7 +83,8 @@ struct HTTPStubExactMatchTests {
         withKnownIssue {
             stubs.expectAllStubsUsed(exactlyOnce: true)
         } matching: { issue in
-            issue.isFailure(containing: "2 of 2 stubs did not answer exactly once:\n  GET /books with exactly query page=1 (registered at ", line: line)
+            issue.isFailure(
+                containing: "2 of 2 stubs did not answer exactly once:\n  GET /books with exactly query page=1 (registered at ", line: line)
                 && issue.isFailure(containing: "): answered 2 times\n  GET /books with exactly query page=2 (registered at ", line: line)
                 && issue.isFailure(containing: "): answered 0 times\nrequests seen (2):", line: line)
         }

@@ -169,7 +169,8 @@ final class HTTPStubExactMatchXCTests: FailureRecordingTestCase {
 
         XCTAssertEqual(failures.map(\.line), [line])
         XCTAssertTrue(
-            failures.first?.description.contains("1 of 1 stubs did not answer exactly once:\n  GET /books with exactly query page=1") == true,
+            failures.first?.description.contains("1 of 1 stubs did not answer exactly once:\n  GET /books with exactly query page=1")
+                == true,
             "\(failures)")
         XCTAssertTrue(failures.first?.description.contains("): answered 2 times\n") == true, "\(failures)")
     }

@@ -59,7 +59,8 @@ extension StubURLProtocolBase {
     ) {
         var final = plan
         final.outcome = .responded(statusCode: response.statusCode)
-        let nextRequest = Self.urlRequest(for: next, basedOn: self.request, from: RedirectedHop(recordIndex: plan.recordIndex, statusCode: response.statusCode))
+        let nextRequest = Self.urlRequest(
+            for: next, basedOn: self.request, from: RedirectedHop(recordIndex: plan.recordIndex, statusCode: response.statusCode))
         client?.urlProtocol(self, wasRedirectedTo: nextRequest, redirectResponse: response)
         guard isLoading() else { return }
         send(response, body: body, plan: final, binding: binding)
@@ -69,7 +70,8 @@ extension StubURLProtocolBase {
         var request = urlRequest(for: next, basedOn: original)
         request.mainDocumentURL = original.mainDocumentURL
         if let mutable = (request as NSURLRequest).mutableCopy() as? NSMutableURLRequest, let from = next.redirectedFrom {
-            URLProtocol.setProperty([from.absoluteString, String(hop.recordIndex), String(hop.statusCode)], forKey: redirectedFromKey, in: mutable)
+            URLProtocol.setProperty(
+                [from.absoluteString, String(hop.recordIndex), String(hop.statusCode)], forKey: redirectedFromKey, in: mutable)
             return mutable as URLRequest
         }
         return request

@@ -49,7 +49,9 @@ extension StubURLProtocolBase {
             let error = URLErrorBox(
                 code: .httpTooManyRedirects,
                 message: "More than \(HTTPStubRegistry.maximumRedirects) redirects, the last to \(next.url.absoluteString)")
-            end(plan, as: .failed(urlErrorCode: error.code.rawValue)) { $0.client?.urlProtocol($0, didFailWithError: error.urlError(for: next.url)) }
+            end(plan, as: .failed(urlErrorCode: error.code.rawValue)) {
+                $0.client?.urlProtocol($0, didFailWithError: error.urlError(for: next.url))
+            }
             return
         }
         let proposed = Self.urlRequest(for: next, basedOn: self.request)

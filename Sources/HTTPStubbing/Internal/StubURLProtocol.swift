@@ -128,7 +128,9 @@ class StubURLProtocolBase: URLProtocol {
         case .response(let url, let statusCode, let headers, let body):
             guard let response = HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: headers) else {
                 let error = URLErrorBox(code: .badServerResponse, message: "Status code \(statusCode) cannot form an HTTP response")
-                end(plan, as: .failed(urlErrorCode: error.code.rawValue)) { $0.client?.urlProtocol($0, didFailWithError: error.urlError(for: url)) }
+                end(plan, as: .failed(urlErrorCode: error.code.rawValue)) {
+                    $0.client?.urlProtocol($0, didFailWithError: error.urlError(for: url))
+                }
                 return
             }
             guard synchronously || isLoading() else { return }
