@@ -38,6 +38,13 @@ struct HTTPStubExactMatchTests {
             ])
     }
 
+    @Test("query(exactly:) matches names that sort differently as text than as names")
+    func exactQueryNamesSortedAsText() throws {
+        let matcher = HTTPRequestMatcher.get("/x").query(exactly: ["a": "1", "a-b": "2"])
+
+        #expect(matcher.matches(try recorded(.get, "https://a.test/x?a=1&a-b=2")))
+    }
+
     @Test("Exact-query stubs among many answer the request whose items they name, repeated items included")
     func indexedExactQueriesAnswerTheirRequest() async throws {
         let stubs = HTTPStubRegistry()
