@@ -47,10 +47,13 @@ extension HTTPStubRegistry {
         }
     }
 
-    /// Records how the hop recorded at `recordIndex` ended.
+    /// Records how the hop recorded at `recordIndex` ended, unless the next hop already recorded it
+    /// as redirected: on Apple platforms the redirected hop's own end (its 3xx delivered, or its
+    /// load stopped) may come after the next hop has started.
     func finished(_ recordIndex: Int, as outcome: RecordedHTTPRequest.Outcome) {
         state.withLock { state in
             guard state.requests.indices.contains(recordIndex) else { return }
+            if case .redirected = state.requests[recordIndex].outcome { return }
             state.requests[recordIndex].outcome = outcome
         }
     }

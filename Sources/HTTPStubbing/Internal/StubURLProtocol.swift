@@ -93,7 +93,9 @@ class StubURLProtocolBase: URLProtocol {
     ) {
         switch registry.answer(request, after: redirect) {
         case .deliver(let plan):
-            if !plan.isSettled { state.withLock { $0.recordIndex = plan.recordIndex } }
+            if !plan.isSettled || redirect != nil {  // the hop in flight, for stopLoading to record
+                state.withLock { $0.recordIndex = plan.isSettled ? nil : plan.recordIndex }
+            }
             perform(plan, for: request, hops: hops, binding: binding, inStartLoading: inStartLoading)
         case .forward(let recordIndex, let handler):
             state.withLock { $0.recordIndex = recordIndex }
