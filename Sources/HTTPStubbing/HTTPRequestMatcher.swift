@@ -17,6 +17,7 @@ import FoundationNetworking
 ///     .post("/books").body(.json(#"{"title":"Dune"}"#)),     // JSON-equal body
 ///     .path("/books/*/reviews"),                             // * is one path segment, ** any number
 ///     .any.header("Authorization", "Bearer abc"),
+///     .get(exactly: "/books?page=2"),                        // and no other query item
 ///     .url("https://api.example.com/books?page=2&size=10"),  // the whole URL, exactly
 /// ]
 /// ```
@@ -206,6 +207,46 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Returns: The matcher.
     public static func delete(_ urlOrPath: String) -> HTTPRequestMatcher { any.method(.delete).location(urlOrPath) }
 
+    /// Matches GET requests to a path or an absolute URL with exactly its query, in any order.
+    ///
+    /// The same as `.method(.get).location(exactly: urlOrPath)`: no other query item may be present.
+    ///
+    /// - Parameter urlOrPath: Such as `"/books?page=2"`.
+    /// - Returns: The matcher.
+    public static func get(exactly urlOrPath: String) -> HTTPRequestMatcher { any.method(.get).location(exactly: urlOrPath) }
+
+    /// Matches POST requests to a path or an absolute URL with exactly its query, in any order.
+    ///
+    /// The same as `.method(.post).location(exactly: urlOrPath)`: no other query item may be present.
+    ///
+    /// - Parameter urlOrPath: Such as `"/login"`.
+    /// - Returns: The matcher.
+    public static func post(exactly urlOrPath: String) -> HTTPRequestMatcher { any.method(.post).location(exactly: urlOrPath) }
+
+    /// Matches PUT requests to a path or an absolute URL with exactly its query, in any order.
+    ///
+    /// The same as `.method(.put).location(exactly: urlOrPath)`: no other query item may be present.
+    ///
+    /// - Parameter urlOrPath: Such as `"/books/42"`.
+    /// - Returns: The matcher.
+    public static func put(exactly urlOrPath: String) -> HTTPRequestMatcher { any.method(.put).location(exactly: urlOrPath) }
+
+    /// Matches PATCH requests to a path or an absolute URL with exactly its query, in any order.
+    ///
+    /// The same as `.method(.patch).location(exactly: urlOrPath)`: no other query item may be present.
+    ///
+    /// - Parameter urlOrPath: Such as `"/books/42"`.
+    /// - Returns: The matcher.
+    public static func patch(exactly urlOrPath: String) -> HTTPRequestMatcher { any.method(.patch).location(exactly: urlOrPath) }
+
+    /// Matches DELETE requests to a path or an absolute URL with exactly its query, in any order.
+    ///
+    /// The same as `.method(.delete).location(exactly: urlOrPath)`: no other query item may be present.
+    ///
+    /// - Parameter urlOrPath: Such as `"/books/42"`.
+    /// - Returns: The matcher.
+    public static func delete(exactly urlOrPath: String) -> HTTPRequestMatcher { any.method(.delete).location(exactly: urlOrPath) }
+
     /// Matches requests whose whole URL is exactly this one, query order included.
     ///
     /// - Parameter url: The URL, such as `"https://api.example.com/books?page=2"`.
@@ -313,6 +354,21 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
             matcher = matcher.origin(of: components, text: urlOrPath)
         }
         return query.isEmpty ? matcher : matcher.queryItems(query)
+    }
+
+    /// Adds the condition that the request goes to this path or absolute URL with exactly its
+    /// query: the same items, in any order, and no others.
+    ///
+    /// Where ``location(_:)`` lets other query items through, this one does not: `/books?page=2`
+    /// matches `/books?page=2` but not `/books?page=2&debug=1`, nor `/books`.
+    ///
+    /// - Parameter urlOrPath: The path or URL, such as `"https://api.example.com/books?page=2"`.
+    /// - Returns: The narrowed matcher.
+    public func location(exactly urlOrPath: String) -> HTTPRequestMatcher {
+        guard let components = URLComponents(string: urlOrPath) else { return location(urlOrPath) }
+        let query = (components.queryItems ?? []).map { QueryPair(name: $0.name, value: $0.value) }
+        let place = urlOrPath.hasPrefix("/") ? path(components.path) : origin(of: components, text: urlOrPath)
+        return place.exactQueryItems(query)
     }
 
     private func origin(of components: URLComponents, text: String) -> HTTPRequestMatcher {
@@ -492,11 +548,16 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Parameter items: Names and values; an empty dictionary requires no query at all.
     /// - Returns: The narrowed matcher.
     public func query(exactly items: [String: String]) -> HTTPRequestMatcher {
-        let expected = items.sorted { $0.key < $1.key }.map { QueryPair(name: $0.key, value: $0.value) }
-        let shown = expected.isEmpty ? "no query" : "exactly query " + expected.map(\.text).joined(separator: "&")
+        exactQueryItems(items.map { QueryPair(name: $0.key, value: $0.value) })
+    }
+
+    /// Exactly these items, in any order, and no others; an item may repeat.
+    private func exactQueryItems(_ items: [QueryPair]) -> HTTPRequestMatcher {
+        let expected = items.sorted { $0.text < $1.text }
         let sortedExpected = expected.map(\.text)
-        let ambiguous = items.contains { Self.isAmbiguous($0.key) || Self.isAmbiguous($0.value) }
-        return adding(.refinement, shown, check: .queryExactly(texts: sortedExpected)) { request in
+        let shown = expected.isEmpty ? "no query" : "exactly query " + sortedExpected.joined(separator: "&")
+        let ambiguous = items.contains { Self.isAmbiguous($0.name) || Self.isAmbiguous($0.value ?? "") }
+        return adding(.refinement, shown, check: .queryExactly(expected)) { request in
             let actual = request.queryPairs.map(\.text)
             let missing = sortedExpected.filter { !actual.contains($0) }
             let extra = actual.filter { !sortedExpected.contains($0) }

@@ -40,7 +40,7 @@ import FoundationNetworking
 /// ``withHTTPStubs(followsRedirects:fileID:filePath:line:column:_:)``
 /// ends, or when the registry is deallocated. Under XCTest it is reported at once.
 public final class HTTPStubRegistry: Sendable {
-    private struct State {
+    struct State {
         /// The registered stubs in answering order, indexed for matching.
         var index = StubIndex()
         /// Sorted by priority, then registration: the stub that answers first is the last.
@@ -59,6 +59,9 @@ public final class HTTPStubRegistry: Sendable {
         /// Per fully described matcher: how many of the first `scanned` requests it matches, so
         /// calling `expectRequested` after every request costs the new requests only.
         var verifiedCounts: [String: (scanned: Int, count: Int)] = [:]
+        /// Answers requests no stub matched, later and on any thread; `nil` (the default) leaves
+        /// them unhandled. Set by pass-through and cassette recording.
+        var unmatchedRequestHandler: UnmatchedRequestHandler?
 
         /// The recorded requests `clearRequests()` has not cleared.
         var visibleRequests: [RecordedHTTPRequest] {
@@ -68,10 +71,10 @@ public final class HTTPStubRegistry: Sendable {
 
     static let maximumRedirects = 16
 
-    private let state = Locked(State())
+    let state = Locked(State())
     /// Keeps unhandled-request failures found on URLSession threads for the test's own task.
-    private let failures: OffTaskFailureReporter
-    private let createdAt: CallSite
+    let failures: OffTaskFailureReporter
+    let createdAt: CallSite
 
     /// Whether a redirect response is followed inside the registry, each hop recorded and matched
     /// against the stubs, rather than handed to the client.
@@ -111,20 +114,12 @@ public final class HTTPStubRegistry: Sendable {
     }
 
     /// The binding of the registry's own class, filled when ``session`` is first used.
-    private let binding: SessionBinding
+    let binding: SessionBinding
 
-    // MARK: Hook for Replay/ (pass-through and recording): answers requests no stub matched
-
-    /// Answers a request no stub matched, later and on any thread; `nil` (the default) leaves
-    /// such requests unhandled. Set by pass-through and cassette recording (Replay/).
-    let unmatchedRequestHandler = Locked<UnmatchedRequestHandler?>(nil)
-
-    /// Records `request` as pending, for a request the unmatched handler answers.
-    func recordForwarded(_ request: RecordedHTTPRequest) -> Int {
-        state.withLock { state in
-            state.requests.append(request)
-            return state.requests.count - 1
-        }
+    /// Sends requests no stub matches to `handler` (pass-through, cassette recording), or
+    /// leaves them unhandled again when it is `nil`.
+    func handleUnmatchedRequests(with handler: UnmatchedRequestHandler?) {
+        state.withLock { $0.unmatchedRequestHandler = handler }
     }
 
     deinit {
@@ -140,81 +135,6 @@ public final class HTTPStubRegistry: Sendable {
             session?.finishTasksAndInvalidate()
         }
         // Failures still kept are reported when `failures` is released, right after this.
-    }
-
-    // MARK: Sessions
-
-    /// A session whose requests this registry answers; created on first use, ephemeral, without
-    /// a cache.
-    public var session: URLSession {
-        state.withLock { state in
-            if let session = state.session { return session }
-            let session = URLSession(configuration: configuration(from: .ephemeral, protocolClass: protocolClass))
-            binding.attach(session)
-            state.session = session
-            return session
-        }
-    }
-
-    /// A copy of a session configuration whose requests this registry answers.
-    ///
-    /// The copy's `protocolClasses` list this registry's protocol class first, and its URL cache is
-    /// removed; `base` itself is not modified.
-    ///
-    /// ```swift
-    /// let stubs = HTTPStubRegistry()
-    /// let configuration = stubs.makeConfiguration()
-    /// configuration.timeoutIntervalForRequest = 5
-    /// let baseURL = try #require(URL(string: "https://api.example.com"))
-    /// let client = CatalogAPIClient(baseURL: baseURL, session: URLSession(configuration: configuration))
-    /// ```
-    ///
-    /// Each configuration gets a protocol class of its own (about 1 KB that stays for the life of
-    /// the process), so that stubbed `Set-Cookie` headers reach its `httpCookieStorage`.
-    ///
-    /// - Parameter base: The configuration to start from; it is not modified.
-    /// - Returns: The new configuration.
-    public func makeConfiguration(from base: URLSessionConfiguration = .ephemeral) -> URLSessionConfiguration {
-        makeBoundConfiguration(from: base).0
-    }
-
-    private func makeBoundConfiguration(from base: URLSessionConfiguration) -> (URLSessionConfiguration, SessionBinding) {
-        let newClass = RegistryDirectory.makeProtocolClass()
-        let configuration = configuration(from: base, protocolClass: newClass)
-        let newBinding = SessionBinding(configuration: configuration)
-        state.withLock { $0.extraProtocolClasses.append(newClass) }
-        RegistryDirectory.bind(newClass, to: self, binding: newBinding)
-        return (configuration, newBinding)
-    }
-
-    private func configuration(from base: URLSessionConfiguration, protocolClass: AnyClass) -> URLSessionConfiguration {
-        let configuration = (base.copy() as? URLSessionConfiguration) ?? .ephemeral
-        let others = (configuration.protocolClasses ?? []).filter { $0 != protocolClass && $0 != self.protocolClass }
-        configuration.protocolClasses = [protocolClass] + others
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        return configuration
-    }
-
-    /// A new session whose requests this registry answers, with your delegate.
-    ///
-    /// The delegate's `urlSession(_:task:willPerformHTTPRedirection:newRequest:completionHandler:)`
-    /// decides each redirect, as with a real server.
-    ///
-    /// - Parameters:
-    ///   - base: The configuration to start from; see ``makeConfiguration(from:)``.
-    ///   - delegate: The session delegate.
-    ///   - delegateQueue: The queue for delegate calls.
-    /// - Returns: The session. You own it: invalidate it when done.
-    public func makeSession(
-        from base: URLSessionConfiguration = .ephemeral,
-        delegate: (any URLSessionDelegate)? = nil,
-        delegateQueue: OperationQueue? = nil
-    ) -> URLSession {
-        let (configuration, newBinding) = makeBoundConfiguration(from: base)
-        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: delegateQueue)
-        newBinding.attach(session)
-        return session
     }
 
     // MARK: Stubbing
@@ -406,259 +326,6 @@ public final class HTTPStubRegistry: Sendable {
         state.withLock { state in
             state.clearedRequestCount = state.requests.count
             state.verifiedCounts.removeAll()
-        }
-    }
-
-    // MARK: Expectations
-
-    /// Checks how many recorded requests a matcher matches, and reports any unhandled request found
-    /// since the last check.
-    ///
-    /// Fails unless exactly `count` recorded requests match `matcher`:
-    ///
-    /// ```swift
-    /// let stubs = HTTPStubRegistry()
-    /// stubs.expectRequested(.post("/login"), count: 1)
-    /// // fails with: Expected 1 POST /login, saw 0; requests seen (1):
-    /// //   1. GET https://api.example.com/books?page=1 → 200
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - matcher: The requests to count.
-    ///   - count: How many there should be.
-    ///   - fileID: The caller's file ID.
-    ///   - filePath: The caller's file path.
-    ///   - line: The caller's line.
-    ///   - column: The caller's column.
-    public func expectRequested(
-        _ matcher: HTTPRequestMatcher,
-        count: Int = 1,
-        fileID: StaticString = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
-    ) {
-        failures.flush()  // unhandled requests kept from URLSession threads
-        let matching = countMatching(matcher)
-        guard matching != count else { return }
-        FailureReporter.report(
-            "Expected \(count) \(matcher), saw \(matching); "
-                + RequestListing.listing(requests, closestTo: matching < count ? matcher : nil),
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        )
-    }
-
-    /// How many recorded requests `matcher` matches. A fully described matcher's count is kept
-    /// by description, so each call scans only the requests recorded since the last one.
-    private func countMatching(_ matcher: HTTPRequestMatcher) -> Int {
-        guard matcher.isFullyDescribed else {
-            return requests.reduce(0) { $0 + (matcher.matches($1) ? 1 : 0) }
-        }
-        let key = matcher.countingKey
-        let (known, unseen) = state.withLock { state in
-            let known = state.verifiedCounts[key] ?? (scanned: state.clearedRequestCount, count: 0)
-            return (known, state.requests[min(known.scanned, state.requests.count)...])
-        }
-        let total = unseen.reduce(known.count) { $0 + (matcher.matches($1) ? 1 : 0) }
-        state.withLock { state in
-            if (state.verifiedCounts[key]?.scanned ?? 0) < unseen.endIndex {
-                state.verifiedCounts[key] = (scanned: unseen.endIndex, count: total)
-            }
-        }
-        return total
-    }
-
-    /// Reports, on the calling task, every unhandled-request failure kept from URLSession threads
-    /// and not yet reported.
-    ///
-    /// ``withHTTPStubs(followsRedirects:fileID:filePath:line:column:_:)`` calls it when its scope
-    /// ends.
-    ///
-    /// The failures point at the line that created the registry. Every `expect…` method does
-    /// this first; call this one when a test has nothing else to check.
-    public func expectNoUnhandledRequests() {
-        failures.flush()  // unhandled requests kept from URLSession threads
-    }
-
-    /// Checks that every registered stub answered at least once.
-    ///
-    /// A stub nobody used usually means the code under test sent a different request than the test
-    /// expects.
-    ///
-    /// - Parameters:
-    ///   - fileID: The caller's file ID.
-    ///   - filePath: The caller's file path.
-    ///   - line: The caller's line.
-    ///   - column: The caller's column.
-    public func expectAllStubsUsed(
-        fileID: StaticString = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
-    ) {
-        failures.flush()  // unhandled requests kept from URLSession threads
-        let (stubs, counts, seen) = state.withLock { ($0.stubs, $0.answerCounts, $0.visibleRequests) }
-        let unused = stubs.filter { counts[$0.id] == 0 }.sorted { $0.id < $1.id }
-        guard !unused.isEmpty else { return }
-        FailureReporter.report(
-            "\(unused.count) of \(stubs.count) stubs never answered:\n"
-                + unused.map { "  \($0.summary(answerCount: 0))" }.joined(separator: "\n") + "\n"
-                + RequestListing.listing(seen, closestTo: nil),
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        )
-    }
-
-    // MARK: Answering (called by the protocol on URLSession threads)
-
-    /// Records `request`, finds its stub and answers one hop: a response or failure to deliver,
-    /// or (when the registry follows redirects) a redirect to follow.
-    ///
-    /// Takes the lock once on the common path, to find the stub, claim it and record the
-    /// request: the stubs' plain conditions run under the lock, as integer comparisons for the
-    /// method, exact path and query items (see ``StubIndex``). A stub with a condition that needs
-    /// its closure (which may run the test's code) is checked outside the lock, and then so are
-    /// the stubs after it in answering order.
-    func answer(_ request: RecordedHTTPRequest) -> HopAnswer {
-        var claim = state.withLock { state in Self.claimFirstMatch(for: request, in: &state) }
-        if case .needsClosures(let position, let stubs) = claim {
-            claim = claimFirstMatch(for: request, from: position, of: stubs)
-        }
-        guard case .claimed(let entry, let answerCount, let index, let isSettled) = claim else {
-            if let handler = unmatchedRequestHandler.value {  // Replay/ hook
-                return .forward(recordIndex: recordForwarded(request), handler: handler)
-            }
-            return .deliver(unhandled(request))
-        }
-        let response = entry.response(after: answerCount)
-        let resolved = Self.resolve(response, for: request)
-        let delay = resolved.delayNanoseconds ?? 0
-        switch resolved.content {
-        case .failure(let error):
-            let code = (error as? URLErrorBox)?.code.rawValue ?? (error as? URLError)?.code.rawValue
-            return .deliver(
-                DeliveryPlan(
-                    result: .failure(error, url: request.url), delayNanoseconds: delay, bytesPerSecond: nil,
-                    recordIndex: index, outcome: .failed(urlErrorCode: code), isSettled: false
-                ))
-        case .generated:
-            let error = URLErrorBox(code: .badServerResponse, message: "A stub's respond closure nested too deeply")
-            return .deliver(
-                DeliveryPlan(
-                    result: .failure(error, url: request.url), delayNanoseconds: delay, bytesPerSecond: nil,
-                    recordIndex: index, outcome: .failed(urlErrorCode: error.code.rawValue), isSettled: false
-                ))
-        case .http(let statusCode, let headers, let body):
-            let (status, fields, bytes) = ByteRange.apply(to: (statusCode, headers, body), for: request)
-            let plan = DeliveryPlan(
-                result: .response(url: request.url, statusCode: status, headers: fields, body: bytes),
-                delayNanoseconds: delay, bytesPerSecond: resolved.bytesPerSecond,
-                recordIndex: index, outcome: .responded(statusCode: status), isSettled: isSettled
-            )
-            guard followsRedirects, let next = Redirect.nextRequest(after: request, statusCode: status, headers: fields) else {
-                return .deliver(plan)
-            }
-            return .redirect(next: next, response: plan)
-        }
-    }
-
-    /// The result of looking for the stub that answers a request.
-    private enum Claim {
-        /// The stub `entry` answers, for the answer after `answerCount` answers; the request is
-        /// recorded at `index`, with its outcome already when `isSettled`.
-        case claimed(entry: StubEntry, answerCount: Int, index: Int, isSettled: Bool)
-        /// No stub matches; the request is not recorded yet.
-        case unmatched
-        /// The stub at `position` of `stubs` passed its plain conditions and has closures to run
-        /// outside the lock, from which the search goes on.
-        case needsClosures(position: Int, stubs: StubIndex)
-    }
-
-    /// Under the lock: claims the first stub in answering order that matches `request`, unless a
-    /// stub with closures, not used up, whose plain conditions `request` passes, comes first.
-    private static func claimFirstMatch(for request: RecordedHTTPRequest, in state: inout State) -> Claim {
-        let key = state.index.key(for: request)
-        var position = state.index.count
-        while let candidate = state.index.candidate(below: position, for: key) {
-            position = candidate
-            let entry = state.index.entries[candidate]
-            guard entry.passesChecks(request), !entry.isUsedUp(after: state.answerCounts[entry.id]) else { continue }
-            if entry.hasClosures { return .needsClosures(position: candidate, stubs: state.index) }
-            if let claimed = claim(entry, for: request, in: &state) { return claimed }
-        }
-        return .unmatched
-    }
-
-    /// Outside the lock: claims the first stub of `stubs` (a snapshot) that matches `request`,
-    /// starting with the one at `position`, taking the lock for each claim.
-    private func claimFirstMatch(for request: RecordedHTTPRequest, from position: Int, of stubs: StubIndex) -> Claim {
-        let key = stubs.key(for: request)
-        var next: Int? = position
-        while let candidate = next {
-            let entry = stubs.entries[candidate]
-            if entry.passesChecks(request) && entry.passesClosures(request),
-                let claimed = state.withLock({ state in Self.claim(entry, for: request, in: &state) })
-            {
-                return claimed
-            }
-            next = stubs.candidate(below: candidate, for: key)
-        }
-        return .unmatched
-    }
-
-    /// Claims one answer of `entry` for `request` and records the request, unless the stub was
-    /// removed or is used up.
-    private static func claim(_ entry: StubEntry, for request: RecordedHTTPRequest, in state: inout State) -> Claim? {
-        guard state.isRegistered[entry.id] else { return nil }
-        let count = state.answerCounts[entry.id]
-        guard !entry.isUsedUp(after: count) else { return nil }
-        state.answerCounts[entry.id] = count + 1
-        state.requests.append(request)
-        let index = state.requests.count - 1
-        let settledStatusCode = entry.settledStatusCode(after: count, for: request)
-        if let settledStatusCode {
-            state.requests[index].outcome = .responded(statusCode: settledStatusCode)
-        }
-        return .claimed(entry: entry, answerCount: count, index: index, isSettled: settledStatusCode != nil)
-    }
-
-    private static func resolve(_ response: HTTPStubResponse, for request: RecordedHTTPRequest) -> HTTPStubResponse {
-        var current = response
-        var depth = 0
-        while case .generated(let make) = current.content, depth < 8 {
-            let delay = current.delayNanoseconds
-            let rate = current.bytesPerSecond
-            current = make(request)
-            if let delay { current.delayNanoseconds = (current.delayNanoseconds ?? 0) &+ delay }
-            if current.bytesPerSecond == nil { current.bytesPerSecond = rate }
-            depth += 1
-        }
-        return current
-    }
-
-    private func unhandled(_ request: RecordedHTTPRequest) -> DeliveryPlan {
-        let (recordIndex, stubs, counts) = state.withLock { state in
-            state.requests.append(request)
-            let recordIndex = state.requests.count - 1
-            state.requests[recordIndex].outcome = .unhandled
-            return (recordIndex, state.stubs, state.answerCounts)
-        }
-        let message = UnhandledRequestReport.message(for: request, stubs: stubs, answerCounts: counts)
-        failures.report(message, at: createdAt)
-        let error = URLErrorBox(
-            code: .resourceUnavailable,
-            message: "No stub matches \(request.summary); the test's failure lists the registered stubs"
-        )
-        return DeliveryPlan(
-            result: .failure(error, url: request.url), delayNanoseconds: 0, bytesPerSecond: nil,
-            recordIndex: recordIndex, outcome: .unhandled, isSettled: true
-        )
-    }
-
-    /// Records how the request at `index` ended.
-    func settle(_ index: Int, as outcome: RecordedHTTPRequest.Outcome) {
-        state.withLock { state in
-            guard state.requests.indices.contains(index) else { return }
-            state.requests[index].outcome = outcome
         }
     }
 }

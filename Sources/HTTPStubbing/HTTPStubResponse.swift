@@ -94,15 +94,30 @@ public struct HTTPStubResponse: Sendable {
         HTTPStubResponse(status: status, headers: headers)
     }
 
-    /// A response with these body bytes.
+    /// A response with these body bytes, and a content type when one is given.
+    ///
+    /// Raw bytes have no type of their own, so none is sent unless `contentType` or `headers`
+    /// gives one; ``text(_:status:headers:)`` and ``json(_:status:headers:)`` set theirs.
+    ///
+    /// ```swift
+    /// let stubs = HTTPStubRegistry()
+    /// let cover = Data(count: 1_024)
+    /// stubs.stub(.get("/cover.jpg"), with: .data(cover, contentType: "image/jpeg"))
+    /// ```
     ///
     /// - Parameters:
     ///   - data: The body.
     ///   - status: The status code.
+    ///   - contentType: The `Content-Type`, such as `"image/png"`; `nil` sends none. A
+    ///     `Content-Type` in `headers` takes precedence.
     ///   - headers: The header fields.
     /// - Returns: The response.
-    public static func data(_ data: Data, status: Int = 200, headers: [String: String] = [:]) -> HTTPStubResponse {
-        HTTPStubResponse(status: status, headers: headers, body: data)
+    public static func data(
+        _ data: Data, status: Int = 200, contentType: String? = nil, headers: [String: String] = [:]
+    )
+        -> HTTPStubResponse
+    {
+        HTTPStubResponse(status: status, headers: contentType.map { withContentType($0, headers) } ?? headers, body: data)
     }
 
     /// A UTF-8 text response.
@@ -180,6 +195,12 @@ public struct HTTPStubResponse: Sendable {
     /// - Returns: The response.
     public static func error(_ code: URLError.Code) -> HTTPStubResponse {
         HTTPStubResponse(content: .failure(URLErrorBox(code: code, message: nil)))
+    }
+
+    /// A transport error whose localized description says what went wrong, for the package's own
+    /// responses that stand in for one it could not build.
+    package static func error(_ code: URLError.Code, description: String) -> HTTPStubResponse {
+        HTTPStubResponse(content: .failure(URLErrorBox(code: code, message: description)))
     }
 
     /// A transport error with any error value; the client's request fails with it.

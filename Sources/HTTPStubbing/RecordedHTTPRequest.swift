@@ -62,6 +62,20 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
     public var redirectedFrom: URL?
     /// How the request ended.
     public var outcome: Outcome
+    /// The request as the session handed it to the registry, with its cache policy, timeout and
+    /// other properties.
+    ///
+    /// It is `nil` for a request created in a test.
+    ///
+    /// ```swift
+    /// let stubs = HTTPStubRegistry()
+    /// let sent = try #require(stubs.requests.first?.urlRequest)
+    /// #expect(sent.cachePolicy == .reloadIgnoringLocalCacheData)
+    /// #expect(sent.timeoutInterval == 30)
+    /// ```
+    ///
+    /// A body sent as a stream is read once, into ``body`` and into this request's `httpBody`.
+    public var urlRequest: URLRequest?
 
     /// The URL's path, a single slash when it has none.
     ///
@@ -110,6 +124,7 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
         self.body = body
         self.redirectedFrom = nil
         self.outcome = .pending
+        self.urlRequest = nil
         let parts = URLParts(url)
         self.path = parts.path
         self.host = parts.host
@@ -125,12 +140,16 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
     ///
     /// - Parameter request: The request; one without a URL is recorded with `file:///`.
     package init(_ request: URLRequest) {
+        let body = RequestBodyReader.body(of: request)
         self.init(
             methodName: Self.methodName(request.httpMethod ?? "GET"),
             url: request.url ?? URL(fileURLWithPath: "/"),
             headers: request.allHTTPHeaderFields ?? [:],
-            body: RequestBodyReader.body(of: request)
+            body: body
         )
+        var sent = request
+        if sent.httpBody == nil, sent.httpBodyStream != nil { sent.httpBody = body }
+        self.urlRequest = sent
     }
 
     /// `name` as ``HTTPMethod`` spells it: unchanged when it has no lower-case ASCII letter and

@@ -19,9 +19,11 @@ extension HTTPStubResponse {
     /// stubs.stub(.get("/books/42"), with: .fixture("book-template.json", from: .bookshelfAPI, substituting: ["id": "42"]))
     /// ```
     ///
-    /// A missing fixture or an unfilled placeholder is reported at the caller's line, and the
-    /// response then fails the request with `URLError(.cannotDecodeContentData)`, so the code
-    /// under test sees an error rather than an empty body.
+    /// A missing fixture or an unfilled placeholder is reported at the caller's line. The
+    /// response then fails the request with an error that names the fixture, so the code under
+    /// test sees an error rather than an empty body, and a second failure it causes says where
+    /// it came from: `URLError(.fileDoesNotExist)` for a missing fixture,
+    /// `URLError(.cannotDecodeContentData)` for one that could not be read or filled in.
     ///
     /// - Parameters:
     ///   - name: The fixture's name, with or without extension, such as `"Catalog/page-1.json"`.
@@ -46,12 +48,18 @@ extension HTTPStubResponse {
         column: UInt = #column
     ) -> HTTPStubResponse {
         let reporting = fixtures.reporting
-        guard let url = reporting.url(named: name, fileID: fileID, filePath: filePath, line: line, column: column),
-            let body = reporting.data(
-                named: name, substituting: values, fileID: fileID, filePath: filePath, line: line, column: column
+        guard let url = reporting.url(named: name, fileID: fileID, filePath: filePath, line: line, column: column) else {
+            return .error(
+                .fileDoesNotExist,
+                description: "The stub's fixture \"\(name)\" does not exist; the test's failure at \(fileID):\(line) says which fixtures do"
             )
+        }
+        guard let body = reporting.data(named: name, substituting: values, fileID: fileID, filePath: filePath, line: line, column: column)
         else {
-            return .error(.cannotDecodeContentData)
+            return .error(
+                .cannotDecodeContentData,
+                description:
+                    "The stub's fixture \"\(name)\" could not be read or filled in; the test's failure at \(fileID):\(line) says why")
         }
         var allHeaders = headers
         let hasContentType = headers.keys.contains { $0.lowercased() == "content-type" }

@@ -48,6 +48,27 @@ struct HTTPStubRegistryRedirectAndCookieTests {
         #expect(stubs.requests.map(\.outcome) == [.responded(statusCode: 301)])
     }
 
+    @Test("A refused redirect delivers the 3xx body and finishes the load, delayed or not, within the request's timeout")
+    func refusedRedirectDeliversBodyAndFinishes() async throws {
+        let stubs = HTTPStubRegistry()
+        let moved = HTTPStubResponse(status: 302, headers: ["Location": "/new"], body: Data("moved".utf8))
+        stubs.stub(.get("/old"), with: moved)
+        stubs.stub(.get("/slow"), with: moved.delayed(by: 0.01))
+        stubs.stub(.get("/new"), with: .text("followed"))
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 5
+        let session = stubs.makeSession(from: configuration, delegate: RedirectDecider(rewriteTo: nil))
+        defer { session.finishTasksAndInvalidate() }
+
+        let (body, response) = try await session.text(for: try makeRequest("GET", "https://a.test/old"))
+        let (slowBody, slowResponse) = try await session.text(for: try makeRequest("GET", "https://a.test/slow"))
+
+        #expect([body, slowBody] == ["moved", "moved"])
+        #expect(response.statusCode == 302)
+        #expect(slowResponse.statusCode == 302)
+        #expect(stubs.requests.map(\.path) == ["/old", "/slow"])
+    }
+
     @Test("A session delegate can rewrite a redirect's next request")
     func delegateRewritesRedirect() async throws {
         let stubs = HTTPStubRegistry()

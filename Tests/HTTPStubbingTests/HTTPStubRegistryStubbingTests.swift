@@ -152,6 +152,8 @@ struct HTTPStubRegistryStubbingTests {
 
         #expect(configuration.timeoutIntervalForRequest == 7)
         #expect(configuration.urlCache == nil)
+        #expect(configuration.requestCachePolicy == .reloadIgnoringLocalCacheData)
+        #expect(base.requestCachePolicy == .useProtocolCachePolicy)
         #expect(text == "stubbed")
     }
 

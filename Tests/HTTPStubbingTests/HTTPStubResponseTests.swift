@@ -36,6 +36,34 @@ struct HTTPStubResponseTests {
         #expect(data == Data([0, 1, 2, 255]))
     }
 
+    @Test("data(_:contentType:) sends that Content-Type, and none without one")
+    func dataContentType() async throws {
+        let stubs = HTTPStubRegistry()
+        stubs.stub(.get("/cover.png"), with: .data(Data([1]), contentType: "image/png"))
+        stubs.stub(.get("/raw"), with: .data(Data([1])))
+
+        let (_, typed) = try await stubs.session.data(for: try makeRequest("GET", "https://a.test/cover.png"))
+        let (_, raw) = try await stubs.session.data(for: try makeRequest("GET", "https://a.test/raw"))
+
+        #expect((typed as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type") == "image/png")
+        #expect((raw as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type") == nil)
+    }
+
+    @Test("A recorded request keeps the URLRequest the client sent, its timeout and body included")
+    func recordedRequestKeepsURLRequest() async throws {
+        let stubs = HTTPStubRegistry()
+        stubs.stub(.any, with: .ok)
+        var request = try makeRequest("POST", "https://a.test/books", body: Data("title=Emma".utf8))
+        request.timeoutInterval = 7
+
+        _ = try await stubs.session.data(for: request)
+
+        let sent = try #require(stubs.requests.first?.urlRequest)
+        #expect(sent.timeoutInterval == 7)
+        #expect(sent.httpMethod == "POST")
+        #expect(sent.httpBody == Data("title=Emma".utf8))
+    }
+
     @Test("text(_:) answers UTF-8 text with a text/plain content type")
     func text() async throws {
         let stubs = HTTPStubRegistry()

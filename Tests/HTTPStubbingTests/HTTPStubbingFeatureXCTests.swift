@@ -154,3 +154,54 @@ final class HTTPStubbingFeatureXCTests: FailureRecordingTestCase {
         XCTAssertEqual(failures.first?.line, line)
     }
 }
+
+/// Exact matches, answering once, and what the client sent, under XCTest.
+final class HTTPStubExactMatchXCTests: FailureRecordingTestCase {
+    func test_expectAllStubsUsed_exactlyOnceWithAStubAnsweredTwice_failsAtCallersLine() async throws {
+        let stubs = HTTPStubRegistry()
+        stubs.stub(.get(exactly: "/books?page=1"), with: .ok)
+        let request = URLRequest(url: try XCTUnwrap(URL(string: "https://a.test/books?page=1")))
+        _ = try await stubs.session.data(for: request)
+        _ = try await stubs.session.data(for: request)
+
+        let line = #line + 1
+        let failures = capturingXCTestFailures { stubs.expectAllStubsUsed(exactlyOnce: true) }
+
+        XCTAssertEqual(failures.map(\.line), [line])
+        XCTAssertTrue(
+            failures.first?.description.contains("1 of 1 stubs did not answer exactly once:\n  GET /books with exactly query page=1")
+                == true,
+            "\(failures)")
+        XCTAssertTrue(failures.first?.description.contains("): answered 2 times\n") == true, "\(failures)")
+    }
+
+    func test_getExactly_requestWithAnExtraQueryItem_isUnhandledAndNamesTheExtraItem() async throws {
+        let extra = URLRequest(url: try XCTUnwrap(URL(string: "https://a.test/books?page=2&debug=1")))
+        var line = 0
+
+        let failures = await capturingXCTestFailures {
+            line = #line + 1
+            let stubs = HTTPStubRegistry()
+            stubs.stub(.get(exactly: "https://a.test/books?page=2"), with: .ok)
+            _ = try? await stubs.session.data(for: extra)
+        }
+
+        XCTAssertEqual(failures.map(\.line), [line])
+        XCTAssertTrue(
+            failures.first?.description.contains("query is page=2&debug=1, expected exactly page=2 (extra debug=1)") == true, "\(failures)")
+    }
+
+    func test_recordedRequest_keepsTheClientsCachePolicyAndTimeout() async throws {
+        let stubs = HTTPStubRegistry()
+        stubs.stub(.any, with: .ok)
+        var request = URLRequest(url: try XCTUnwrap(URL(string: "https://a.test/books")))
+        request.cachePolicy = .returnCacheDataElseLoad
+        request.timeoutInterval = 7
+
+        _ = try await stubs.session.data(for: request)
+
+        let sent = try XCTUnwrap(stubs.requests.first?.urlRequest)
+        XCTAssertEqual(sent.timeoutInterval, 7)
+        XCTAssertEqual(sent.url, request.url)
+    }
+}

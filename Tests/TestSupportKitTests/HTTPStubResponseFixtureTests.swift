@@ -31,7 +31,7 @@ struct HTTPStubResponseFixtureTests {
         #expect((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type") == "application/json")
     }
 
-    @Test("A misspelt fixture is reported at the caller's line, and the request fails")
+    @Test("A misspelt fixture is reported at the caller's line, and the request fails with an error naming it")
     func misspeltFixtureFailsRequest() async throws {
         let directory = try ResponseBodyDirectory()
         defer { directory.remove() }
@@ -49,7 +49,8 @@ struct HTTPStubResponseFixtureTests {
             _ = try await stubs.session.data(for: URLRequest(url: url))
         }
 
-        #expect(error?.code == .cannotDecodeContentData)
+        #expect(error?.code == .fileDoesNotExist)
+        #expect(error?.localizedDescription.contains(#"The stub's fixture "Responses/bok.json" does not exist"#) == true)
     }
 }
 

@@ -1,7 +1,12 @@
 import Foundation
 
-/// What a protocol instance delivers for one task: the registry decides it, the protocol
-/// performs it (after the delay, unless the task is stopped first).
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What a protocol instance delivers for one hop: the registry decides it, the protocol
+/// performs it (after the delay, unless the task is stopped first) and tells the registry once
+/// how it ended.
 struct DeliveryPlan: Sendable {
     enum Result: Sendable {
         case response(url: URL, statusCode: Int, headers: [String: String], body: Data)
@@ -10,24 +15,87 @@ struct DeliveryPlan: Sendable {
 
     let result: Result
     /// The wait before delivery, in nanoseconds; 0 for none.
-    var delayNanoseconds: UInt64
+    let delayNanoseconds: UInt64
     /// The body's delivery rate, or `nil` to deliver it in one piece.
     let bytesPerSecond: Int?
-    /// The index of the recorded request (the last hop of a redirect chain) this plan answers.
+    /// The index of the recorded request this plan answers.
     let recordIndex: Int
     /// The outcome recorded once the plan is delivered.
-    let outcome: RecordedHTTPRequest.Outcome
-    /// Whether the outcome was recorded when the stub was claimed, so delivery need not take
-    /// the registry's lock again.
-    let isSettled: Bool
+    var outcome: RecordedHTTPRequest.Outcome
+    /// Whether the outcome is already recorded, so delivery need not tell the registry.
+    var isSettled: Bool
+    /// For a redirect the registry follows: the next hop's request (headers already stripped as
+    /// URLSession strips them); the response is what the client sees if the redirect is refused.
+    var next: RecordedHTTPRequest?
+
+    /// The plan that delivers `response` (a stub's, or the real server's for a request no stub
+    /// matched) as the answer to `request`.
+    ///
+    /// A response built from the request is built here; a `200` to a `Range` request is sliced
+    /// when `slicingRanges` is set, as a server that supports ranges answers.
+    init(answering request: RecordedHTTPRequest, with response: HTTPStubResponse, recordIndex: Int, slicingRanges: Bool) {
+        let resolved = response.resolved(for: request)
+        self.delayNanoseconds = resolved.delayNanoseconds ?? 0
+        self.recordIndex = recordIndex
+        self.isSettled = false
+        switch resolved.content {
+        case .http(let statusCode, let headers, let body):
+            let (status, fields, bytes) =
+                slicingRanges ? ByteRange.apply(to: (statusCode, headers, body), for: request) : (statusCode, headers, body)
+            result = .response(url: request.url, statusCode: status, headers: fields, body: bytes)
+            bytesPerSecond = resolved.bytesPerSecond
+            outcome = .responded(statusCode: status)
+        case .failure(let error):
+            result = .failure(error, url: request.url)
+            bytesPerSecond = nil
+            outcome = .failed(urlErrorCode: (error as? URLErrorBox)?.code.rawValue ?? (error as? URLError)?.code.rawValue)
+        case .generated:
+            let error = URLErrorBox(code: .badServerResponse, message: "A respond closure returned respond closures more than 8 deep")
+            result = .failure(error, url: request.url)
+            bytesPerSecond = nil
+            outcome = .failed(urlErrorCode: error.code.rawValue)
+        }
+    }
+
+    /// A plan that fails the request with `error` at once.
+    init(failing request: RecordedHTTPRequest, with error: URLErrorBox, recordIndex: Int, outcome: RecordedHTTPRequest.Outcome) {
+        result = .failure(error, url: request.url)
+        delayNanoseconds = 0
+        bytesPerSecond = nil
+        self.recordIndex = recordIndex
+        self.outcome = outcome
+        isSettled = outcome == .unhandled
+    }
 }
 
-/// What the registry answers for one hop: a plan to deliver, or a redirect to follow.
+/// The hop a redirect came from: the registry records it as redirected when it answers the next.
+struct RedirectedHop: Sendable {
+    let recordIndex: Int
+    let statusCode: Int
+}
+
+/// What the registry answers for one hop.
 enum HopAnswer: Sendable {
     case deliver(DeliveryPlan)
-    /// A redirect response: `next` is the request for the next hop (headers already stripped as
-    /// URLSession strips them), `response` what the client sees if the redirect is not followed.
-    case redirect(next: RecordedHTTPRequest, response: DeliveryPlan)
-    /// No stub matched and the registry's unmatched-request handler answers, later (Replay/).
+    /// No stub matched and the registry's unmatched-request handler answers, later, with the
+    /// response to deliver for the request recorded at `recordIndex`.
     case forward(recordIndex: Int, handler: UnmatchedRequestHandler)
+}
+
+extension HTTPStubResponse {
+    /// This response with its respond closures run for `request`, up to 8 deep; delays add up
+    /// and the outermost throttling applies unless an inner one is set.
+    func resolved(for request: RecordedHTTPRequest) -> HTTPStubResponse {
+        var current = self
+        var depth = 0
+        while case .generated(let make) = current.content, depth < 8 {
+            let delay = current.delayNanoseconds
+            let rate = current.bytesPerSecond
+            current = make(request)
+            if let delay { current.delayNanoseconds = (current.delayNanoseconds ?? 0) &+ delay }
+            if current.bytesPerSecond == nil { current.bytesPerSecond = rate }
+            depth += 1
+        }
+        return current
+    }
 }

@@ -20,10 +20,11 @@ final class StubEntry: Sendable {
     let method: String?
     /// The ``PathPattern/exactKey`` of the matcher's first path condition without wildcards.
     let pathKey: String?
-    /// Every query item the matcher's query conditions require.
+    /// Every query item the matcher's query conditions require, exact queries included.
     let queryItems: [QueryPair]
-    /// The plain checks not covered by `method`, `pathKey` and `queryItems`.
-    private let checks: [RequestCheck]
+    /// The plain checks not covered by `method`, `pathKey` and `queryItems`; they run none of
+    /// the test's code.
+    private let checks: [@Sendable (RecordedHTTPRequest) -> Bool]
     /// The conditions that need their closure, in the order they were added.
     private let closures: [@Sendable (RecordedHTTPRequest) -> Bool]
     /// Per response: its status code when the request's outcome is known as soon as the stub is
@@ -52,7 +53,7 @@ final class StubEntry: Sendable {
         self.method = flat.method
         self.pathKey = flat.pathKey
         self.queryItems = flat.queryItems
-        self.checks = flat.checks
+        self.checks = flat.checks.map { $0.makeTest() }
         self.closures = flat.closures
         self.settledStatusCodes = responses.map { Self.settledStatusCode(of: $0, followsRedirects: followsRedirects) }
     }
@@ -63,7 +64,7 @@ final class StubEntry: Sendable {
     /// Whether `request` passes the plain checks other than the method, exact path and query
     /// items (which the index compares); runs none of the test's code.
     func passesChecks(_ request: RecordedHTTPRequest) -> Bool {
-        for check in checks where !check.passes(request) { return false }
+        for check in checks where !check(request) { return false }
         return true
     }
 
@@ -129,6 +130,10 @@ private struct FlatConditions {
             pathKey = pattern.exactKey
         case .queryItems(let items):
             queryItems += items
+        case .queryExactly(let items):
+            // Indexed as required items; what is left is a count when the items are distinct.
+            queryItems += items
+            checks.append(Set(items).count == items.count ? .queryCount(items.count) : check)
         case .all(let parts):
             for part in parts { add(part) }
         default:

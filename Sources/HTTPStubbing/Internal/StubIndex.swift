@@ -5,7 +5,9 @@
 /// Each distinct method, path key and query item of a registered stub gets a number; a request's
 /// values are looked up once per request (a request value no stub names gets none, and so
 /// matches no stub that names one). A stub is a candidate when its numbers are among the
-/// request's; its other conditions are then the caller's to check.
+/// request's; its other conditions are then the caller's to check. The items of an exact query
+/// (`query(exactly:)`, which replay builds) are indexed as required items too, leaving the caller
+/// only their count to compare.
 struct StubIndex: Sendable {
     /// A stub's numbers; `unconstrained` where the matcher does not constrain that part.
     private struct Key {

@@ -124,7 +124,7 @@ extension HTTPStubRegistry {
                 reply(answer.response)
             }
         }
-        unmatchedRequestHandler.withLock { $0 = handler }
+        handleUnmatchedRequests(with: handler)
     }
 
     /// Registers one stub per distinct recorded request, answering with its recorded responses

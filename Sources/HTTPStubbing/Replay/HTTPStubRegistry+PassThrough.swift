@@ -23,11 +23,11 @@ extension HTTPStubRegistry {
         let handler = UnmatchedRequestHandler { request, reply in
             RealSessionForwarder.send(request, through: session) { reply($0.response) }
         }
-        unmatchedRequestHandler.withLock { $0 = handler }
+        handleUnmatchedRequests(with: handler)
     }
 
     /// Turns pass-through (or a cassette's recording) off: requests no stub matches fail again.
     public func stopPassingUnmatchedRequests() {
-        unmatchedRequestHandler.withLock { $0 = nil }
+        handleUnmatchedRequests(with: nil)
     }
 }

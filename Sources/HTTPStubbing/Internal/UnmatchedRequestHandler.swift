@@ -1,0 +1,6 @@
+/// Answers a request no stub matched, later and on any thread: the registry's hook for
+/// pass-through and cassette recording. The closure calls `reply` exactly once; the registry
+/// delivers the reply as it delivers a stub's response.
+struct UnmatchedRequestHandler: Sendable {
+    let answer: @Sendable (_ request: RecordedHTTPRequest, _ reply: @escaping @Sendable (HTTPStubResponse) -> Void) -> Void
+}
