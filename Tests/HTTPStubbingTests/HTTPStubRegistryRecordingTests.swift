@@ -87,7 +87,8 @@ struct HTTPStubRegistryRecordingTests {
         let stubs = HTTPStubRegistry()
         stubs.stub(.post("/covers"), with: .status(201))
 
-        let (_, response) = try await stubs.session.uploadTaskResult(for: try makeRequest("POST", "https://a.test/covers"), from: Data("image".utf8))
+        let (_, response) = try await stubs.session.uploadTaskResult(
+            for: try makeRequest("POST", "https://a.test/covers"), from: Data("image".utf8))
 
         #expect((response as? HTTPURLResponse)?.statusCode == 201)
         #expect(stubs.requests.count == 1)

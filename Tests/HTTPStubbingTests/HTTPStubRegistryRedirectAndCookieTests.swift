@@ -31,7 +31,8 @@ struct HTTPStubRegistryRedirectAndCookieTests {
         stubs.stub(.get("/old"), with: .redirect(to: "/new"))
         stubs.stub(.get("/new"), with: .ok)
 
-        _ = try await stubs.session.dataTaskResult(for: try makeRequest("GET", "https://a.test/old", headers: ["Authorization": "Bearer abc"]))
+        _ = try await stubs.session.dataTaskResult(
+            for: try makeRequest("GET", "https://a.test/old", headers: ["Authorization": "Bearer abc"]))
 
         #expect(stubs.requests.last?.header("Authorization") == "Bearer abc")
     }

@@ -156,7 +156,8 @@ struct UnhandledRequestTests {
     func verifyHeaderShowsClosest() async throws {
         let stubs = HTTPStubRegistry()
         stubs.stub(.any, with: .ok)
-        _ = try await stubs.session.dataTaskResult(for: try makeRequest("GET", "https://a.test/books", headers: ["Authorization": "Bearer xyz"]))
+        _ = try await stubs.session.dataTaskResult(
+            for: try makeRequest("GET", "https://a.test/books", headers: ["Authorization": "Bearer xyz"]))
 
         let line = #line + 2
         withKnownIssue {
@@ -172,7 +173,8 @@ struct UnhandledRequestTests {
     func verifyBodyShowsClosest() async throws {
         let stubs = HTTPStubRegistry()
         stubs.stub(.any, with: .ok)
-        _ = try await stubs.session.dataTaskResult(for: try makeRequest("POST", "https://a.test/books", body: Data(#"{"title":"Emma"}"#.utf8)))
+        _ = try await stubs.session.dataTaskResult(
+            for: try makeRequest("POST", "https://a.test/books", body: Data(#"{"title":"Emma"}"#.utf8)))
 
         let failures = FailureReporter.collectFailures {
             stubs.expectRequested(.post("/books").body(.json(#"{"title": "Dune"}"#)))
