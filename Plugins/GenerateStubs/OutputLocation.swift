@@ -4,11 +4,11 @@ import Foundation
 ///
 /// On macOS, SwiftPM runs a command plugin (and the tool it starts) in a sandbox that lets it write
 /// only to the package directory (with `--allow-writing-to-package-directory`), the plugin's work
-/// directory and the temporary directories (`/tmp` and the user's), plus any
-/// `--allow-writing-to-directory` folder, which
-/// the plugin cannot see. Elsewhere there is no sandbox. So that a command behaves the same on
-/// every platform, the plugin refuses, before doing any work, an output folder outside the folders
-/// it can name, instead of failing on macOS only, with a sandbox error, after the build.
+/// directory and the temporary directories (`/tmp` and the user's), plus any folder given with
+/// `--allow-writing-to-directory`, which the plugin cannot see. Elsewhere there is no sandbox. So
+/// that a command behaves the same on every platform, the plugin refuses, before doing any work, an
+/// output folder outside the folders it can name, instead of failing on macOS only, with a sandbox
+/// error, after the build.
 struct OutputLocation {
     /// A folder generate-stubs may write to, with the name the refusal gives it.
     struct Folder {
@@ -22,15 +22,16 @@ struct OutputLocation {
     func refusal(for output: URL) -> String? {
         let target = Self.resolvedComponents(of: output)
         if allowed.contains(where: { target.starts(with: Self.resolvedComponents(of: $0.url)) }) { return nil }
-        var named: [[String]] = []
-        let folders = allowed.filter { folder in
+        var seen: [[String]] = []
+        var folders: [String] = []
+        for folder in allowed {
             let components = Self.resolvedComponents(of: folder.url)
-            defer { named.append(components) }
-            return !named.contains(components)  // the temporary directory is often /tmp itself
+            guard !seen.contains(components) else { continue }  // the temporary directory is often /tmp itself
+            seen.append(components)
+            folders.append(folder.name == folder.url.path ? folder.name : "\(folder.name) (\(folder.url.path))")
         }
-        .map { $0.name == $0.url.path ? $0.name : "\($0.name) (\($0.url.path))" }
-        .joined(separator: "; ")
-        return "--output '\(output.standardizedFileURL.path)' is outside the folders generate-stubs may write to: \(folders). "
+        return "--output '\(output.standardizedFileURL.path)' is outside the folders generate-stubs may write to: "
+            + "\(folders.joined(separator: "; ")). "
             + "On macOS the plugin runs in a sandbox that refuses any other folder (--allow-writing-to-directory "
             + "does not reach this check: the plugin cannot see it), so it is refused on every platform. "
             + "Pass a folder inside the package (a relative --output is read from the package directory), "
