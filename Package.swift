@@ -7,17 +7,18 @@ let productionSafeModules = ["DispatchQueueInterface", "KeychainInterface", "Key
 // Test-only modules: they link XCTest and Testing, so add them to test targets only.
 let testOnlyModules = ["TestSupportCore", "TestDoubles", "TestBuilders", "HTTPStubbing", "Fixtures", "AsyncRecording"]
 
-// Platforms. The floor is what the production-safe seams need, so an app with an iOS 15 deployment
-// target can adopt them: they use nothing newer (the dispatch-queue seam keeps time as
-// DispatchTime and DispatchTimeInterval, not Duration). The test-only modules work at the same
-// floor, except the APIs built on Swift's clocks (Duration, Clock, Task.sleep(for:): iOS 16,
-// macOS 13, tvOS 16, watchOS 9), which carry `@available` as swift-clocks' do, and what observes
-// `@Observable` values (iOS 17, macOS 14, tvOS 17, watchOS 10). `.ci/check-availability` checks
-// every API the sources use against these platforms; Docs/ApplePlatforms.md lists the minimum
-// OS of each API.
+// Platforms. The floor is Swift Testing's own (iOS 13, macOS 10.15, tvOS 13, watchOS 6), which is also
+// swift-clocks'. SwiftPM checks every target's platforms against each product it depends on, test
+// targets included, so a package or app with that floor can add TestSupportKit to its tests only if
+// the floor here is no higher. The production-safe seams use nothing newer (the dispatch-queue seam
+// keeps time as DispatchTime and DispatchTimeInterval, not Duration). In the test-only modules, the
+// APIs built on Swift's clocks (Duration, Clock, Task.sleep(for:): iOS 16, macOS 13, tvOS 16,
+// watchOS 9) carry `@available`, as swift-clocks' do, and so does what observes `@Observable` values
+// (iOS 17, macOS 14, tvOS 17, watchOS 10). `.ci/check-availability` checks every API the sources
+// use against these platforms; Docs/ApplePlatforms.md lists the minimum OS of each API.
 let package = Package(
     name: "TestSupportKit",
-    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
+    platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v6)],
     products: [
         .library(name: "TestSupportKit", targets: ["TestSupportKit"]),
         .plugin(name: "GenerateStubs", targets: ["GenerateStubs"]),

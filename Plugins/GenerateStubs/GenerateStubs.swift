@@ -33,15 +33,25 @@ struct GenerateStubs: CommandPlugin {
                 "no library target named '\(targetName)'.\(suggestion) Library targets: \(known.joined(separator: ", "))"
             )
         }
-        let graph = try packageManager.getSymbolGraph(
-            for: target,
-            options: .init(minimumAccessLevel: .internal, includeSynthesized: false, includeSPI: false)
-        )
         let output = outputs.last ?? "Tests/\(targetName)Tests/Stubs"
         let outputURL =
             output.hasPrefix("/")
             ? URL(fileURLWithPath: output)
             : context.package.directoryURL.appendingPathComponent(output)
+        // Refused before the build, on every platform: macOS's sandbox would refuse it after.
+        let location = OutputLocation(allowed: [
+            .init(name: "the package directory", url: context.package.directoryURL),
+            .init(name: "the plugin work directory", url: context.pluginWorkDirectoryURL),
+            .init(name: "the temporary directory", url: FileManager.default.temporaryDirectory),
+            .init(name: "/tmp", url: URL(fileURLWithPath: "/tmp")),
+        ])
+        if !dryRun, let refusal = location.refusal(for: outputURL) {
+            throw PluginFailure(refusal)
+        }
+        let graph = try packageManager.getSymbolGraph(
+            for: target,
+            options: .init(minimumAccessLevel: .internal, includeSynthesized: false, includeSPI: false)
+        )
         var toolArguments = [
             "--symbol-graph-dir", graph.directoryURL.path,
             "--module", target.moduleName,

@@ -101,11 +101,28 @@ public struct SystemKeychain: KeychainInterface {
 
     /// Deletes every item in the scope.
     ///
-    /// It calls `SecItemDelete`.
+    /// It calls `SecItemDelete`. The two keychains differ here, and both are handled:
+    /// macOS's file-based keychain (`usesDataProtectionKeychain: false`) deletes only the first
+    /// match unless the query sets `kSecMatchLimit` to `kSecMatchLimitAll`, so it is set there;
+    /// the data protection keychain (every other platform, and macOS with the default
+    /// `usesDataProtectionKeychain: true`) deletes every match and rejects that key with
+    /// `errSecParam`, so it is left out there. A file-based query that the data protection
+    /// keychain answers (a synchronizable item, which macOS keeps there) is retried once
+    /// without the key.
     ///
     /// - Parameter scope: The scope.
     public func deleteAll(in scope: KeychainScope) throws(KeychainError) {
-        let status = SecItemDelete(baseQuery(account: nil, scope: scope) as CFDictionary)
+        var query = baseQuery(account: nil, scope: scope)
+        #if os(macOS)
+        if !usesDataProtectionKeychain {
+            query[kSecMatchLimit as String] = kSecMatchLimitAll
+        }
+        #endif
+        var status = SecItemDelete(query as CFDictionary)
+        if status == errSecParam, query[kSecMatchLimit as String] != nil {
+            query.removeValue(forKey: kSecMatchLimit as String)
+            status = SecItemDelete(query as CFDictionary)
+        }
         if status == errSecItemNotFound { return }
         try Self.check(status)
     }

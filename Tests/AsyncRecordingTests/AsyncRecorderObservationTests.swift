@@ -44,7 +44,9 @@ struct AsyncRecorderObservationTests {
     @Test("The recorder holds the object weakly")
     func holdsTheObjectWeakly() async throws {
         var shelf: Shelf? = Shelf()
-        weak let released = shelf
+        // Assigned after its declaration: `weak let` needs Swift 6.3, newer than the package's minimum.
+        weak var released: Shelf?
+        released = shelf
         let recorder = AsyncRecorder(try #require(shelf), \.count)
 
         shelf = nil

@@ -18,7 +18,7 @@ struct HTTPStubRegistryFaultTests {
         stubs = nil
 
         let error = await #expect(throws: URLError.self) {
-            try await session.data(for: try makeRequest("GET", "https://a.test/x"))
+            try await session.dataTaskResult(for: try makeRequest("GET", "https://a.test/x"))
         }
 
         #expect(error?.code == .resourceUnavailable)
@@ -33,7 +33,7 @@ struct HTTPStubRegistryFaultTests {
             var stubs: HTTPStubRegistry? = HTTPStubRegistry()
             stubs?.stub(.any, with: .ok)
             let session = try #require(stubs?.session)
-            async let sent: Int = { (try? await session.data(for: request)) == nil ? 0 : 1 }()
+            async let sent: Int = { (try? await session.dataTaskResult(for: request)) == nil ? 0 : 1 }()
             stubs = nil
             outcomes += await sent + 1
         }
@@ -45,8 +45,8 @@ struct HTTPStubRegistryFaultTests {
     func answerCountAfterRemove() async throws {
         let stubs = HTTPStubRegistry()
         let books = stubs.stub(.get("/books"), with: .ok)
-        _ = try await stubs.session.data(for: try makeRequest("GET", "https://a.test/books"))
-        _ = try await stubs.session.data(for: try makeRequest("GET", "https://a.test/books"))
+        _ = try await stubs.session.dataTaskResult(for: try makeRequest("GET", "https://a.test/books"))
+        _ = try await stubs.session.dataTaskResult(for: try makeRequest("GET", "https://a.test/books"))
 
         books.remove()
 
@@ -57,7 +57,7 @@ struct HTTPStubRegistryFaultTests {
     func answerCountAfterRemoveAll() async throws {
         let stubs = HTTPStubRegistry()
         let books = stubs.stub(.get("/books"), with: .ok)
-        _ = try await stubs.session.data(for: try makeRequest("GET", "https://a.test/books"))
+        _ = try await stubs.session.dataTaskResult(for: try makeRequest("GET", "https://a.test/books"))
 
         stubs.removeAllStubs()
 
@@ -72,7 +72,7 @@ struct HTTPStubRegistryFaultTests {
         await withKnownIssue {
             do {
                 let stubs = HTTPStubRegistry()
-                _ = try? await stubs.session.data(for: missing)
+                _ = try? await stubs.session.dataTaskResult(for: missing)
                 let arrival = Locked<AsyncStream<Void>.Continuation?>(nil)
                 let arrivals = AsyncStream(Void.self) { continuation in arrival.withLock { $0 = continuation } }
                 stubs.stub(.get("/slow")) { _ in

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPStubbing
 import TestSupportCore
+import TestSupportTesting
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -14,8 +15,8 @@ struct HTTPStubRegistryRecordingTests {
         let stubs = HTTPStubRegistry()
         stubs.stub(.any, with: .ok)
 
-        _ = try await stubs.session.data(for: try makeRequest("GET", "https://a.test/one", headers: ["Accept": "text/plain"]))
-        _ = try await stubs.session.data(for: try makeRequest("DELETE", "https://a.test/two?x=1"))
+        _ = try await stubs.session.dataTaskResult(for: try makeRequest("GET", "https://a.test/one", headers: ["Accept": "text/plain"]))
+        _ = try await stubs.session.dataTaskResult(for: try makeRequest("DELETE", "https://a.test/two?x=1"))
 
         let requests = stubs.requests
         #expect(requests.map(\.summary) == ["GET https://a.test/one", "DELETE https://a.test/two?x=1"])
@@ -27,11 +28,11 @@ struct HTTPStubRegistryRecordingTests {
     func clearRequests() async throws {
         let stubs = HTTPStubRegistry()
         let books = stubs.stub(.get("/books"), with: .ok)
-        _ = try await stubs.session.data(for: try makeRequest("GET", "https://a.test/books"))
+        _ = try await stubs.session.dataTaskResult(for: try makeRequest("GET", "https://a.test/books"))
         stubs.expectRequested(.get("/books"), count: 1)
 
         stubs.clearRequests()
-        _ = try await stubs.session.data(for: try makeRequest("GET", "https://a.test/books?page=2"))
+        _ = try await stubs.session.dataTaskResult(for: try makeRequest("GET", "https://a.test/books?page=2"))
 
         #expect(stubs.requests.map(\.summary) == ["GET https://a.test/books?page=2"])
         #expect(books.answerCount == 2)
@@ -39,13 +40,13 @@ struct HTTPStubRegistryRecordingTests {
         #expect(failures.isEmpty)
     }
 
-    @Test("A POST body sent with data(for:) is recorded")
+    @Test("A POST body sent with a data task is recorded")
     func postBody() async throws {
         let stubs = HTTPStubRegistry()
         stubs.stub(.post("/books"), with: .status(201))
         let body = Data(#"{"title":"Dune"}"#.utf8)
 
-        _ = try await stubs.session.data(
+        _ = try await stubs.session.dataTaskResult(
             for: try makeRequest("POST", "https://a.test/books", body: body, headers: ["Content-Type": "application/json"]))
 
         #expect(stubs.requests.first?.body == body)
@@ -86,19 +87,20 @@ struct HTTPStubRegistryRecordingTests {
         let stubs = HTTPStubRegistry()
         stubs.stub(.post("/covers"), with: .status(201))
 
-        let (_, response) = try await stubs.session.upload(for: try makeRequest("POST", "https://a.test/covers"), from: Data("image".utf8))
+        let (_, response) = try await stubs.session.uploadTaskResult(
+            for: try makeRequest("POST", "https://a.test/covers"), from: Data("image".utf8))
 
         #expect((response as? HTTPURLResponse)?.statusCode == 201)
         #expect(stubs.requests.count == 1)
     }
 
     #if os(Linux)
-    @Test("On Linux an upload(for:from:) body never reaches the protocol, so it is recorded as nil")
+    @Test("On Linux an upload task's body never reaches the protocol, so it is recorded as nil")
     func uploadBodyOnLinux() async throws {
         let stubs = HTTPStubRegistry()
         stubs.stub(.post("/covers"), with: .status(201))
 
-        _ = try await stubs.session.upload(for: try makeRequest("POST", "https://a.test/covers"), from: Data("image".utf8))
+        _ = try await stubs.session.uploadTaskResult(for: try makeRequest("POST", "https://a.test/covers"), from: Data("image".utf8))
 
         #expect(stubs.requests.first?.body == nil)
     }
@@ -133,7 +135,7 @@ struct HTTPStubRegistryRecordingTests {
         let stubs = HTTPStubRegistry()
         stubs.stub(.any, with: .ok)
         for page in 1...3 {
-            _ = try await stubs.session.data(for: try makeRequest("GET", "https://a.test/books?page=\(page)"))
+            _ = try await stubs.session.dataTaskResult(for: try makeRequest("GET", "https://a.test/books?page=\(page)"))
         }
 
         let selected = stubs.requests(matching: .get("/books").query(["page": "2"]))

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPStubbing
 import TestSupportCore
+import TestSupportTesting
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -16,7 +17,7 @@ struct HTTPStubRegistryRedirectAndCookieTests {
         stubs.stub(.get("https://b.test/new"), with: .ok)
         let headers = ["Authorization": "Bearer abc", "Proxy-Authorization": "Basic xyz", "X-Keep": "1"]
 
-        _ = try await stubs.session.data(for: try makeRequest("GET", "https://a.test/old", headers: headers))
+        _ = try await stubs.session.dataTaskResult(for: try makeRequest("GET", "https://a.test/old", headers: headers))
 
         let hop = try #require(stubs.requests.last)
         #expect(hop.header("Authorization") == nil)
@@ -30,7 +31,8 @@ struct HTTPStubRegistryRedirectAndCookieTests {
         stubs.stub(.get("/old"), with: .redirect(to: "/new"))
         stubs.stub(.get("/new"), with: .ok)
 
-        _ = try await stubs.session.data(for: try makeRequest("GET", "https://a.test/old", headers: ["Authorization": "Bearer abc"]))
+        _ = try await stubs.session.dataTaskResult(
+            for: try makeRequest("GET", "https://a.test/old", headers: ["Authorization": "Bearer abc"]))
 
         #expect(stubs.requests.last?.header("Authorization") == "Bearer abc")
     }
@@ -89,7 +91,7 @@ struct HTTPStubRegistryRedirectAndCookieTests {
         stubs.stub(.get("/login"), with: .status(200, headers: ["Set-Cookie": "session=abc; Path=/"]))
         stubs.stub(.get("/me")) { request in .text(request.header("Cookie") ?? "none") }
 
-        _ = try await stubs.session.data(for: try makeRequest("GET", "https://a.test/login"))
+        _ = try await stubs.session.dataTaskResult(for: try makeRequest("GET", "https://a.test/login"))
         let (cookie, _) = try await stubs.session.text(for: try makeRequest("GET", "https://a.test/me"))
 
         #expect(cookie == "session=abc")
@@ -106,7 +108,7 @@ struct HTTPStubRegistryRedirectAndCookieTests {
         let session = stubs.makeSession(from: base)
         defer { session.finishTasksAndInvalidate() }
 
-        _ = try await session.data(for: try makeRequest("GET", "https://a.test/login"))
+        _ = try await session.dataTaskResult(for: try makeRequest("GET", "https://a.test/login"))
         let (cookie, _) = try await session.text(for: try makeRequest("GET", "https://a.test/me"))
 
         #expect(cookie == "none")

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPStubbing
 import TestSupportCore
+import TestSupportTesting
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -80,9 +81,9 @@ struct HTTPStubRegistryStubbingTests {
             let stubs = HTTPStubRegistry()
             stubs.stub(.get("/once"), times: 1, inOrder: [.ok])
             let request = try makeRequest("GET", "https://a.test/once")
-            _ = try await stubs.session.data(for: request)
+            _ = try await stubs.session.dataTaskResult(for: request)
 
-            await #expect(throws: URLError.self) { try await stubs.session.data(for: request) }
+            await #expect(throws: URLError.self) { try await stubs.session.dataTaskResult(for: request) }
         }
 
         #expect(failures.count == 1)
@@ -95,8 +96,8 @@ struct HTTPStubRegistryStubbingTests {
         let books = stubs.stub(.get("/books"), with: .ok)
         let other = stubs.stub(.get("/other"), with: .ok)
 
-        _ = try await stubs.session.data(for: try makeRequest("GET", "https://a.test/books"))
-        _ = try await stubs.session.data(for: try makeRequest("GET", "https://a.test/books"))
+        _ = try await stubs.session.dataTaskResult(for: try makeRequest("GET", "https://a.test/books"))
+        _ = try await stubs.session.dataTaskResult(for: try makeRequest("GET", "https://a.test/books"))
 
         #expect(books.answerCount == 2)
         #expect(other.answerCount == 0)

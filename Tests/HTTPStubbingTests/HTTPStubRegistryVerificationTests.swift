@@ -1,6 +1,7 @@
 import Foundation
 import HTTPStubbing
 import TestSupportCore
+import TestSupportTesting
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -13,7 +14,7 @@ struct HTTPStubRegistryVerificationTests {
     func verifyPasses() async throws {
         let stubs = HTTPStubRegistry()
         stubs.stub(.any, with: .ok)
-        _ = try await stubs.session.data(for: try makeRequest("POST", "https://a.test/login"))
+        _ = try await stubs.session.dataTaskResult(for: try makeRequest("POST", "https://a.test/login"))
 
         let failures = FailureReporter.collectFailures {
             stubs.expectRequested(.post("/login"), count: 1)
@@ -27,7 +28,7 @@ struct HTTPStubRegistryVerificationTests {
     func verifyFails() async throws {
         let stubs = HTTPStubRegistry()
         stubs.stub(.any, with: .ok)
-        _ = try await stubs.session.data(for: try makeRequest("GET", "https://a.test/books?page=1"))
+        _ = try await stubs.session.dataTaskResult(for: try makeRequest("GET", "https://a.test/books?page=1"))
 
         let line = #line + 2
         let failures = FailureReporter.collectFailures {
@@ -61,7 +62,7 @@ struct HTTPStubRegistryVerificationTests {
         let stubs = HTTPStubRegistry()
         stubs.stub(.get("/books"), with: .ok)
         stubs.stub(.post("/login"), with: .ok)
-        _ = try await stubs.session.data(for: try makeRequest("GET", "https://a.test/books"))
+        _ = try await stubs.session.dataTaskResult(for: try makeRequest("GET", "https://a.test/books"))
 
         let line = #line + 2
         let failures = FailureReporter.collectFailures {
@@ -85,7 +86,7 @@ struct UnhandledRequestTests {
         let failures = await FailureReporter.collectFailures {
             let stubs = HTTPStubRegistry()
             let error = await #expect(throws: URLError.self) {
-                try await stubs.session.data(for: try makeRequest("GET", "https://a.test/missing"))
+                try await stubs.session.dataTaskResult(for: try makeRequest("GET", "https://a.test/missing"))
             }
             #expect(error?.code == .resourceUnavailable)
             #expect(stubs.unhandledRequests.map(\.summary) == ["GET https://a.test/missing"])
@@ -103,7 +104,7 @@ struct UnhandledRequestTests {
             stubs.stub(.delete("/books/*"), with: .ok)
             let request = try makeRequest(
                 "POST", "https://a.test/login", body: Data("user=bob".utf8), headers: ["Content-Type": "application/x-www-form-urlencoded"])
-            _ = try? await stubs.session.data(for: request)
+            _ = try? await stubs.session.dataTaskResult(for: request)
         }
 
         let stubLine = line + 1
@@ -129,7 +130,7 @@ struct UnhandledRequestTests {
         let request = try makeRequest("GET", "https://a.test/x")
         let failures = await FailureReporter.collectFailures {
             let stubs = HTTPStubRegistry()
-            _ = try? await stubs.session.data(for: request)
+            _ = try? await stubs.session.dataTaskResult(for: request)
         }
 
         #expect(failures.first?.message.contains("No stubs are registered.") == true)
@@ -144,7 +145,7 @@ struct UnhandledRequestTests {
         defer { session.finishTasksAndInvalidate() }
 
         let error = await #expect(throws: URLError.self) {
-            try await session.data(for: try makeRequest("GET", "https://a.test/x"))
+            try await session.dataTaskResult(for: try makeRequest("GET", "https://a.test/x"))
         }
 
         #expect(error?.code == .resourceUnavailable)
@@ -155,7 +156,8 @@ struct UnhandledRequestTests {
     func verifyHeaderShowsClosest() async throws {
         let stubs = HTTPStubRegistry()
         stubs.stub(.any, with: .ok)
-        _ = try await stubs.session.data(for: try makeRequest("GET", "https://a.test/books", headers: ["Authorization": "Bearer xyz"]))
+        _ = try await stubs.session.dataTaskResult(
+            for: try makeRequest("GET", "https://a.test/books", headers: ["Authorization": "Bearer xyz"]))
 
         let line = #line + 2
         withKnownIssue {
@@ -171,7 +173,8 @@ struct UnhandledRequestTests {
     func verifyBodyShowsClosest() async throws {
         let stubs = HTTPStubRegistry()
         stubs.stub(.any, with: .ok)
-        _ = try await stubs.session.data(for: try makeRequest("POST", "https://a.test/books", body: Data(#"{"title":"Emma"}"#.utf8)))
+        _ = try await stubs.session.dataTaskResult(
+            for: try makeRequest("POST", "https://a.test/books", body: Data(#"{"title":"Emma"}"#.utf8)))
 
         let failures = FailureReporter.collectFailures {
             stubs.expectRequested(.post("/books").body(.json(#"{"title": "Dune"}"#)))
@@ -187,7 +190,7 @@ struct UnhandledRequestTests {
         let stubs = HTTPStubRegistry()
         stubs.stub(.any, with: .ok)
         for index in 0..<30 {
-            _ = try await stubs.session.data(for: try makeRequest(index == 7 ? "POST" : "GET", "https://a.test/item/\(index)"))
+            _ = try await stubs.session.dataTaskResult(for: try makeRequest(index == 7 ? "POST" : "GET", "https://a.test/item/\(index)"))
         }
 
         let failures = FailureReporter.collectFailures {
@@ -207,7 +210,7 @@ struct UnhandledRequestTests {
         stubs.stub(.any, with: .ok)
         var failures: [TestFailure] = []
         for expected in 1...3 {
-            _ = try await stubs.session.data(for: try makeRequest("GET", "https://a.test/books"))
+            _ = try await stubs.session.dataTaskResult(for: try makeRequest("GET", "https://a.test/books"))
             failures += FailureReporter.collectFailures {
                 stubs.expectRequested(.get("/books"), count: expected)
                 stubs.expectRequested(.matching("a books request") { $0.path == "/books" }, count: expected)
@@ -225,7 +228,7 @@ struct UnhandledRequestTests {
             for index in 0..<50 {
                 stubs.stub(.get("/item/\(index)"), with: .ok)
             }
-            _ = try? await stubs.session.data(for: request)
+            _ = try? await stubs.session.dataTaskResult(for: request)
         }
 
         let message = try #require(failures.first?.message)
@@ -241,7 +244,7 @@ struct UnhandledRequestTests {
         stubs.stub(.any, with: .ok)
         let first = Data(String(repeating: "a", count: 600).utf8 + [0x31])
         let second = Data(String(repeating: "a", count: 600).utf8 + [0x32])
-        _ = try await stubs.session.data(for: try makeRequest("POST", "https://a.test/upload", body: first))
+        _ = try await stubs.session.dataTaskResult(for: try makeRequest("POST", "https://a.test/upload", body: first))
 
         let failures = FailureReporter.collectFailures {
             stubs.expectRequested(.post("/upload").body(.data(first)), count: 1)

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPStubbing
 import TestSupportCore
+import TestSupportTesting
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -31,7 +32,7 @@ struct HTTPStubResponseTests {
         let stubs = HTTPStubRegistry()
         stubs.stub(.any, with: .data(Data([0, 1, 2, 255])))
 
-        let (data, _) = try await stubs.session.data(for: try makeRequest("GET", "https://a.test/x"))
+        let (data, _) = try await stubs.session.dataTaskResult(for: try makeRequest("GET", "https://a.test/x"))
 
         #expect(data == Data([0, 1, 2, 255]))
     }
@@ -95,7 +96,7 @@ struct HTTPStubResponseTests {
         encoder.dateEncodingStrategy = .iso8601
         stubs.stub(.any, with: .json(token, encoder: encoder, headers: ["Content-Type": "application/vnd.api+json"]))
 
-        let (data, response) = try await stubs.session.data(for: try makeRequest("GET", "https://a.test/x"))
+        let (data, response) = try await stubs.session.dataTaskResult(for: try makeRequest("GET", "https://a.test/x"))
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
 
@@ -124,7 +125,7 @@ struct HTTPStubResponseTests {
         stubs.stub(.any, with: .error(code))
 
         let error = await #expect(throws: URLError.self) {
-            try await stubs.session.data(for: try makeRequest("GET", "https://a.test/x"))
+            try await stubs.session.dataTaskResult(for: try makeRequest("GET", "https://a.test/x"))
         }
 
         #expect(error?.code == code)
@@ -192,7 +193,7 @@ struct HTTPStubResponseTests {
         stubs.stub(.get("/loop"), with: .redirect(to: "/loop"))
 
         let error = await #expect(throws: URLError.self) {
-            try await stubs.session.data(for: try makeRequest("GET", "https://a.test/loop"))
+            try await stubs.session.dataTaskResult(for: try makeRequest("GET", "https://a.test/loop"))
         }
 
         #expect(error?.code == .httpTooManyRedirects)

@@ -17,7 +17,7 @@ final class HTTPStubbingFeatureXCTests: FailureRecordingTestCase {
     }
 
     private func text(_ request: URLRequest, in session: URLSession) async throws -> (String, HTTPURLResponse) {
-        let (data, response) = try await session.data(for: request)
+        let (data, response) = try await session.dataTaskResult(for: request)
         return (String(decoding: data, as: UTF8.self), try XCTUnwrap(response as? HTTPURLResponse))
     }
 
@@ -65,7 +65,7 @@ final class HTTPStubbingFeatureXCTests: FailureRecordingTestCase {
     func test_answerCount_afterRemove_keepsItsCount() async throws {
         let stubs = HTTPStubRegistry()
         let books = stubs.stub(.get("/books"), with: .ok)
-        _ = try await stubs.session.data(for: try request("https://a.test/books"))
+        _ = try await stubs.session.dataTaskResult(for: try request("https://a.test/books"))
 
         books.remove()
 
@@ -109,7 +109,7 @@ final class HTTPStubbingFeatureXCTests: FailureRecordingTestCase {
         stubs.stub(.get("https://a.test/old"), with: .redirect(to: "https://b.test/new"))
         stubs.stub(.get("https://b.test/new"), with: .ok)
 
-        _ = try await stubs.session.data(for: try request("https://a.test/old", headers: ["Authorization": "Bearer abc"]))
+        _ = try await stubs.session.dataTaskResult(for: try request("https://a.test/old", headers: ["Authorization": "Bearer abc"]))
 
         XCTAssertNil(stubs.requests.last?.header("Authorization"))
         XCTAssertEqual(stubs.requests.first?.header("Authorization"), "Bearer abc")
@@ -131,7 +131,7 @@ final class HTTPStubbingFeatureXCTests: FailureRecordingTestCase {
         stubs.stub(.get("/login"), with: .status(200, headers: ["Set-Cookie": "session=abc; Path=/"]))
         stubs.stub(.get("/me")) { request in .text(request.header("Cookie") ?? "none") }
 
-        _ = try await stubs.session.data(for: try request("https://a.test/login"))
+        _ = try await stubs.session.dataTaskResult(for: try request("https://a.test/login"))
         let (cookie, _) = try await text(try request("https://a.test/me"), in: stubs.session)
 
         XCTAssertEqual(cookie, "session=abc")
@@ -145,7 +145,7 @@ final class HTTPStubbingFeatureXCTests: FailureRecordingTestCase {
             line = #line + 1
             let stubs = HTTPStubRegistry()
             for index in 0..<20 { stubs.stub(.get("/item/\(index)"), with: .ok) }
-            _ = try? await stubs.session.data(for: missing)
+            _ = try? await stubs.session.dataTaskResult(for: missing)
         }
 
         XCTAssertEqual(failures.count, 1)

@@ -11,7 +11,7 @@ struct HTTPStubsTraitTests {
         let stubs = try #require(HTTPStubRegistry.current)
         stubs.stub(.get("https://api.example.com/books"), with: .json("[]"))
 
-        let (data, _) = try await stubs.session.data(from: try #require(URL(string: "https://api.example.com/books")))
+        let (data, _) = try await stubs.session.dataTaskResult(from: try #require(URL(string: "https://api.example.com/books")))
 
         #expect(String(decoding: data, as: UTF8.self) == "[]")
     }
@@ -28,7 +28,7 @@ struct HTTPStubsTraitTests {
         try await withKnownIssue {
             try await HTTPStubsTrait.httpStubs.provideScope(for: test, testCase: Test.Case.current) {
                 let stubs = try #require(HTTPStubRegistry.current)
-                _ = try? await stubs.session.data(from: try #require(URL(string: "https://api.example.com/missing")))
+                _ = try? await stubs.session.dataTaskResult(from: try #require(URL(string: "https://api.example.com/missing")))
             }
         } matching: { issue in
             issue.isFailure(containing: "HTTP stubs at the end of the test: ", line: declarationLine)

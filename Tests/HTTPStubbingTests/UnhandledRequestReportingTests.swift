@@ -17,7 +17,7 @@ struct UnhandledRequestReportingTests {
         let stubs = HTTPStubRegistry()
         let request = try makeRequest("GET", "https://a.test/missing")
 
-        let error = await #expect(throws: URLError.self) { try await stubs.session.data(for: request) }
+        let error = await #expect(throws: URLError.self) { try await stubs.session.dataTaskResult(for: request) }
         #expect(error?.code == .resourceUnavailable)
 
         withKnownIssue {
@@ -34,7 +34,7 @@ struct UnhandledRequestReportingTests {
         await withKnownIssue {
             await withHTTPStubs { stubs in
                 stubs.stub(.get("/books"), with: .ok)
-                let error = await #expect(throws: URLError.self) { try await stubs.session.data(for: request) }
+                let error = await #expect(throws: URLError.self) { try await stubs.session.dataTaskResult(for: request) }
                 #expect(error?.code == .resourceUnavailable)
             }
         } matching: { issue in
@@ -62,7 +62,7 @@ struct UnhandledRequestReportingTests {
     func reportedOnce() async throws {
         let line = #line + 1
         let stubs = HTTPStubRegistry()
-        _ = try? await stubs.session.data(for: try makeRequest("GET", "https://a.test/once"))
+        _ = try? await stubs.session.dataTaskResult(for: try makeRequest("GET", "https://a.test/once"))
 
         withKnownIssue {
             stubs.expectNoUnhandledRequests()

@@ -19,7 +19,7 @@ final class UnhandledRequestReportingXCTests: FailureRecordingTestCase {
             line = #line + 1
             let stubs = HTTPStubRegistry()
             do {
-                _ = try await stubs.session.data(for: request)
+                _ = try await stubs.session.dataTaskResult(for: request)
             } catch {
                 clientError = error as? URLError
             }
@@ -35,7 +35,7 @@ final class UnhandledRequestReportingXCTests: FailureRecordingTestCase {
     func test_verify_withoutMatchingRequest_failsAtCallerLine() async throws {
         let stubs = HTTPStubRegistry()
         stubs.stub(.any, with: .ok)
-        _ = try await stubs.session.data(for: URLRequest(url: try XCTUnwrap(URL(string: "https://a.test/books"))))
+        _ = try await stubs.session.dataTaskResult(for: URLRequest(url: try XCTUnwrap(URL(string: "https://a.test/books"))))
 
         var line = 0
         let failures = capturingXCTestFailures {
@@ -55,7 +55,7 @@ final class UnhandledRequestReportingXCTests: FailureRecordingTestCase {
         let failures = await capturingXCTestFailures {
             line = #line + 1
             await withHTTPStubs { stubs in
-                _ = try? await stubs.session.data(for: request)
+                _ = try? await stubs.session.dataTaskResult(for: request)
             }
         }
 
@@ -69,7 +69,7 @@ final class UnhandledRequestReportingXCTests: FailureRecordingTestCase {
         stubs.stub(.any, with: .ok)
         var request = URLRequest(url: try XCTUnwrap(URL(string: "https://a.test/books")))
         request.setValue("Bearer xyz", forHTTPHeaderField: "Authorization")
-        _ = try await stubs.session.data(for: request)
+        _ = try await stubs.session.dataTaskResult(for: request)
 
         var line = 0
         let failures = capturingXCTestFailures {
@@ -116,7 +116,7 @@ final class UnhandledRequestReportingXCTests: FailureRecordingTestCase {
         stubs = nil
 
         do {
-            _ = try await session.data(for: URLRequest(url: try XCTUnwrap(URL(string: "https://a.test/x"))))
+            _ = try await session.dataTaskResult(for: URLRequest(url: try XCTUnwrap(URL(string: "https://a.test/x"))))
             XCTFail("expected a URLError")
         } catch {
             XCTAssertEqual((error as? URLError)?.code, .resourceUnavailable)

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPStubbing
 import TestSupportCore
+import TestSupportTesting
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -57,7 +58,7 @@ struct HTTPStubRegistryLifetimeTests {
         await withKnownIssue {
             do {
                 let stubs = HTTPStubRegistry()
-                _ = try? await stubs.session.data(for: request)
+                _ = try? await stubs.session.dataTaskResult(for: request)
             }
         } matching: { issue in
             issue.isFailure(containing: "No stub matches GET https://a.test/forgotten", line: line)
@@ -78,7 +79,7 @@ struct HTTPStubRegistryLifetimeTests {
         let completed = await withTaskGroup(of: Bool.self) { group in
             for request in requests {
                 group.addTask {
-                    _ = try? await stubs.session.data(for: request)
+                    _ = try? await stubs.session.dataTaskResult(for: request)
                     return true
                 }
             }

@@ -25,7 +25,7 @@ struct HTTPStubResponseFixtureTests {
         stubs.stub(.get("/books/7"), with: .fixture("Responses/book.json", from: fixtures, substituting: ["id": "7", "title": "Emma"]))
         let url = try #require(URL(string: "https://api.example/books/7"))
 
-        let (body, response) = try await stubs.session.data(for: URLRequest(url: url))
+        let (body, response) = try await stubs.session.dataTaskResult(for: URLRequest(url: url))
 
         #expect(try JSONDecoder().decode(BookBody.self, from: body) == BookBody(id: "7", title: "Emma"))
         #expect((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type") == "application/json")
@@ -46,7 +46,7 @@ struct HTTPStubResponseFixtureTests {
         }
 
         let error = await #expect(throws: URLError.self) {
-            _ = try await stubs.session.data(for: URLRequest(url: url))
+            _ = try await stubs.session.dataTaskResult(for: URLRequest(url: url))
         }
 
         #expect(error?.code == .fileDoesNotExist)

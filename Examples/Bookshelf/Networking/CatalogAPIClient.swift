@@ -95,7 +95,7 @@ public struct CatalogAPIClient: Sendable {
     }
 
     private func send(_ request: URLRequest, expecting status: Int, orElse known: [Int: CatalogAPIError]) async throws -> Data {
-        let (data, response) = try await session.data(for: request)
+        let (data, response) = try await session.dataTaskResult(for: request)
         guard let http = response as? HTTPURLResponse else { throw CatalogAPIError.unexpectedStatus(0) }
         guard http.statusCode == status else {
             throw known[http.statusCode] ?? CatalogAPIError.unexpectedStatus(http.statusCode)

@@ -6,6 +6,11 @@ package enum EndOfTestReport {
     /// The test's declaration as a call site.
     package static func site(of test: Test) -> CallSite {
         let location = test.sourceLocation
-        return CallSite(fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+        #if compiler(>=6.3)
+        let filePath = location.filePath
+        #else
+        let filePath = location._filePath  // Swift Testing before 6.3 has no public `filePath`
+        #endif
+        return CallSite(fileID: location.fileID, filePath: filePath, line: location.line, column: location.column)
     }
 }

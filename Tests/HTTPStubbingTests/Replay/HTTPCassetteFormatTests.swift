@@ -1,5 +1,6 @@
 import Foundation
 import HTTPStubbing
+import TestSupportTesting
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -105,7 +106,7 @@ struct HTTPPassThroughTests {
         let line = #line + 1
         let stubs = HTTPStubRegistry()
 
-        _ = try? await stubs.session.data(for: URLRequest(url: try makeURL("\(server.baseURL)/books")))
+        _ = try? await stubs.session.dataTaskResult(for: URLRequest(url: try makeURL("\(server.baseURL)/books")))
 
         withKnownIssue {
             stubs.expectNoUnhandledRequests()
@@ -142,7 +143,7 @@ struct HTTPPassThroughTests {
         stubs.passUnmatchedRequests(to: URLSession(configuration: .ephemeral))
         stubs.stopPassingUnmatchedRequests()
 
-        _ = try? await stubs.session.data(for: URLRequest(url: try makeURL("\(server.baseURL)/books")))
+        _ = try? await stubs.session.dataTaskResult(for: URLRequest(url: try makeURL("\(server.baseURL)/books")))
 
         withKnownIssue {
             stubs.expectNoUnhandledRequests()

@@ -212,7 +212,7 @@ struct HTTPCassetteFailureTests {
         stubs.useCassette(at: file, mode: .none)
 
         let error = await #expect(throws: URLError.self) {
-            try await stubs.session.data(for: URLRequest(url: try makeURL("https://api.test/authors")))
+            try await stubs.session.dataTaskResult(for: URLRequest(url: try makeURL("https://api.test/authors")))
         }
         #expect(error?.code == .resourceUnavailable)
         withKnownIssue {

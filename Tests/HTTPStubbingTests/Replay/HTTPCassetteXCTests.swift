@@ -29,12 +29,12 @@ final class HTTPCassetteXCTests: FailureRecordingTestCase {
         let request = URLRequest(url: try XCTUnwrap(URL(string: "\(server.baseURL)/shelf")))
         let recording = HTTPStubRegistry()
         recording.useCassette(at: file, mode: .once)
-        let (recorded, _) = try await recording.session.data(for: request)
+        let (recorded, _) = try await recording.session.dataTaskResult(for: request)
         server.stop()
 
         let replaying = HTTPStubRegistry()
         replaying.useCassette(at: file, mode: .once)
-        let (replayed, _) = try await replaying.session.data(for: request)
+        let (replayed, _) = try await replaying.session.dataTaskResult(for: request)
 
         XCTAssertEqual(String(decoding: replayed, as: UTF8.self), "real /shelf")
         XCTAssertEqual(replayed, recorded)
@@ -50,7 +50,7 @@ final class HTTPCassetteXCTests: FailureRecordingTestCase {
         let stubs = HTTPStubRegistry()
         stubs.useCassette(at: file, mode: .once)
 
-        _ = try await stubs.session.data(for: request)
+        _ = try await stubs.session.dataTaskResult(for: request)
 
         let written = try String(contentsOf: file, encoding: .utf8)
         XCTAssertFalse(written.contains("xctest-secret"))
@@ -84,7 +84,7 @@ final class HTTPCassetteXCTests: FailureRecordingTestCase {
             line = #line + 1
             let stubs = HTTPStubRegistry()
             stubs.useCassette(at: file, mode: .none)
-            _ = try? await stubs.session.data(for: request)
+            _ = try? await stubs.session.dataTaskResult(for: request)
         }
 
         XCTAssertEqual(failures.count, 1)
@@ -98,7 +98,7 @@ final class HTTPCassetteXCTests: FailureRecordingTestCase {
         let stubs = HTTPStubRegistry()
         stubs.passUnmatchedRequests(to: URLSession(configuration: .ephemeral))
 
-        let (data, _) = try await stubs.session.data(for: URLRequest(url: try XCTUnwrap(URL(string: "\(server.baseURL)/real"))))
+        let (data, _) = try await stubs.session.dataTaskResult(for: URLRequest(url: try XCTUnwrap(URL(string: "\(server.baseURL)/real"))))
 
         XCTAssertEqual(String(decoding: data, as: UTF8.self), "real /real")
     }

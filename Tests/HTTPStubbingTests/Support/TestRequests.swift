@@ -1,4 +1,5 @@
 import Foundation
+import TestSupportTesting
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -30,7 +31,7 @@ func makeRequest(
 extension URLSession {
     /// Sends `request` and returns the body as text and the HTTP response.
     func text(for request: URLRequest) async throws -> (String, HTTPURLResponse) {
-        let (data, response) = try await data(for: request)
+        let (data, response) = try await dataTaskResult(for: request)
         let http = try #require(response as? HTTPURLResponse)
         return (String(decoding: data, as: UTF8.self), http)
     }

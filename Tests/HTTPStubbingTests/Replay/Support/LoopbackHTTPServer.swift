@@ -91,10 +91,20 @@ final class LoopbackHTTPServer: Sendable {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { break }
             served += 1
+            Self.suppressSIGPIPE(on: connection)
             handle(connection)
             close(connection)
         }
         stop()
+    }
+
+    /// Makes a failed write to `connection` return EPIPE instead of raising SIGPIPE, where the
+    /// platform does that per socket (Darwin); Linux does it per send, with MSG_NOSIGNAL.
+    private static func suppressSIGPIPE(on connection: Int32) {
+        #if canImport(Darwin)
+        var on: Int32 = 1
+        _ = setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        #endif
     }
 
     private func handle(_ connection: Int32) {
@@ -130,6 +140,10 @@ final class LoopbackHTTPServer: Sendable {
         for (name, value) in response.headers.sorted(by: { $0.key < $1.key }) { text += "\(name): \(value)\r\n" }
         text += "Content-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
         let bytes = Data(text.utf8) + response.body
+        // A client that closes before reading the whole reply makes `send` fail with EPIPE, and
+        // by default also raises SIGPIPE, which ends the test process: Linux has MSG_NOSIGNAL
+        // for each send; Darwin has no such flag in every SDK, so each connection gets
+        // SO_NOSIGPIPE instead (`suppressSIGPIPE(on:)`).
         #if canImport(Glibc)
         let flags = Int32(MSG_NOSIGNAL)
         #else

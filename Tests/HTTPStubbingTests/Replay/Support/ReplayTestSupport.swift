@@ -1,4 +1,5 @@
 import Foundation
+import TestSupportTesting
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -27,7 +28,7 @@ func makeEchoServer(sourceLocation: SourceLocation = #_sourceLocation) throws ->
 extension URLSession {
     /// Sends `request` and returns the body as text and the status code.
     func bodyAndStatus(for request: URLRequest) async throws -> (String, Int) {
-        let (data, response) = try await data(for: request)
+        let (data, response) = try await dataTaskResult(for: request)
         return (String(decoding: data, as: UTF8.self), (response as? HTTPURLResponse)?.statusCode ?? 0)
     }
 }
