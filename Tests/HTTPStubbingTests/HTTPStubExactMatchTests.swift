@@ -58,7 +58,7 @@ struct HTTPStubExactMatchTests {
         let (page, _) = try await stubs.session.text(for: try makeRequest("GET", "https://a.test/books?size=10&page=37"))
         let (twice, _) = try await stubs.session.text(for: try makeRequest("GET", "https://a.test/tags?t=a&t=a"))
         let (both, _) = try await stubs.session.text(for: try makeRequest("GET", "https://a.test/tags?t=b&t=a"))
-        let extra = try? await stubs.session.data(for: try makeRequest("GET", "https://a.test/books?page=3&size=10&debug=1"))
+        let extra = try? await stubs.session.dataTaskResult(for: try makeRequest("GET", "https://a.test/books?page=3&size=10&debug=1"))
 
         #expect([page, twice, both] == ["page 37", "twice", "a and b"])
         #expect(extra == nil)
@@ -75,8 +75,8 @@ struct HTTPStubExactMatchTests {
         let stubs = HTTPStubRegistry()
         stubs.stub(.get(exactly: "/books?page=1"), with: .ok)
         stubs.stub(.get(exactly: "/books?page=2"), with: .ok)
-        _ = try await stubs.session.data(for: try makeRequest("GET", "https://a.test/books?page=1"))
-        _ = try await stubs.session.data(for: try makeRequest("GET", "https://a.test/books?page=2"))
+        _ = try await stubs.session.dataTaskResult(for: try makeRequest("GET", "https://a.test/books?page=1"))
+        _ = try await stubs.session.dataTaskResult(for: try makeRequest("GET", "https://a.test/books?page=2"))
 
         let failures = FailureReporter.collectFailures { stubs.expectAllStubsUsed(exactlyOnce: true) }
 
@@ -88,8 +88,8 @@ struct HTTPStubExactMatchTests {
         let stubs = HTTPStubRegistry()
         stubs.stub(.get(exactly: "/books?page=1"), with: .ok)
         stubs.stub(.get(exactly: "/books?page=2"), with: .ok)
-        _ = try await stubs.session.data(for: try makeRequest("GET", "https://a.test/books?page=1"))
-        _ = try await stubs.session.data(for: try makeRequest("GET", "https://a.test/books?page=1"))
+        _ = try await stubs.session.dataTaskResult(for: try makeRequest("GET", "https://a.test/books?page=1"))
+        _ = try await stubs.session.dataTaskResult(for: try makeRequest("GET", "https://a.test/books?page=1"))
 
         let line = #line + 2
         withKnownIssue {

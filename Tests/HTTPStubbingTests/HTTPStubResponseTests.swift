@@ -43,8 +43,8 @@ struct HTTPStubResponseTests {
         stubs.stub(.get("/cover.png"), with: .data(Data([1]), contentType: "image/png"))
         stubs.stub(.get("/raw"), with: .data(Data([1])))
 
-        let (_, typed) = try await stubs.session.data(for: try makeRequest("GET", "https://a.test/cover.png"))
-        let (_, raw) = try await stubs.session.data(for: try makeRequest("GET", "https://a.test/raw"))
+        let (_, typed) = try await stubs.session.dataTaskResult(for: try makeRequest("GET", "https://a.test/cover.png"))
+        let (_, raw) = try await stubs.session.dataTaskResult(for: try makeRequest("GET", "https://a.test/raw"))
 
         #expect((typed as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type") == "image/png")
         #expect((raw as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type") == nil)
@@ -57,7 +57,7 @@ struct HTTPStubResponseTests {
         var request = try makeRequest("POST", "https://a.test/books", body: Data("title=Emma".utf8))
         request.timeoutInterval = 7
 
-        _ = try await stubs.session.data(for: request)
+        _ = try await stubs.session.dataTaskResult(for: request)
 
         let sent = try #require(stubs.requests.first?.urlRequest)
         #expect(sent.timeoutInterval == 7)

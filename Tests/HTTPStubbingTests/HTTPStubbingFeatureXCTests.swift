@@ -161,8 +161,8 @@ final class HTTPStubExactMatchXCTests: FailureRecordingTestCase {
         let stubs = HTTPStubRegistry()
         stubs.stub(.get(exactly: "/books?page=1"), with: .ok)
         let request = URLRequest(url: try XCTUnwrap(URL(string: "https://a.test/books?page=1")))
-        _ = try await stubs.session.data(for: request)
-        _ = try await stubs.session.data(for: request)
+        _ = try await stubs.session.dataTaskResult(for: request)
+        _ = try await stubs.session.dataTaskResult(for: request)
 
         let line = #line + 1
         let failures = capturingXCTestFailures { stubs.expectAllStubsUsed(exactlyOnce: true) }
@@ -183,7 +183,7 @@ final class HTTPStubExactMatchXCTests: FailureRecordingTestCase {
             line = #line + 1
             let stubs = HTTPStubRegistry()
             stubs.stub(.get(exactly: "https://a.test/books?page=2"), with: .ok)
-            _ = try? await stubs.session.data(for: extra)
+            _ = try? await stubs.session.dataTaskResult(for: extra)
         }
 
         XCTAssertEqual(failures.map(\.line), [line])
@@ -198,7 +198,7 @@ final class HTTPStubExactMatchXCTests: FailureRecordingTestCase {
         request.cachePolicy = .returnCacheDataElseLoad
         request.timeoutInterval = 7
 
-        _ = try await stubs.session.data(for: request)
+        _ = try await stubs.session.dataTaskResult(for: request)
 
         let sent = try XCTUnwrap(stubs.requests.first?.urlRequest)
         XCTAssertEqual(sent.timeoutInterval, 7)
