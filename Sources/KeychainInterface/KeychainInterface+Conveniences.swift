@@ -102,7 +102,7 @@ extension KeychainInterface {
         try set(Data(string.utf8), account: account, in: scope, accessibility: accessibility)
     }
 
-    /// Reads a UTF-8 string; a missing item throws, as `read(account:in:)` does.
+    /// Reads a UTF-8 string; a missing item throws itemNotFound, as reading data does.
     ///
     /// ```swift
     /// let keychain = KeychainFake()
@@ -178,7 +178,7 @@ extension KeychainInterface {
         try set(data, account: account, in: scope, accessibility: accessibility)
     }
 
-    /// Reads a decodable value stored as JSON; a missing item throws, as `read(account:in:)` does.
+    /// Reads a decodable value stored as JSON; a missing item throws itemNotFound, as reading data does.
     ///
     /// ```swift
     /// let keychain = KeychainFake()
