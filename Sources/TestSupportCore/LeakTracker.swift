@@ -63,7 +63,7 @@ public final class LeakTracker: Sendable {
     /// of them.
     ///
     /// Each failure names the type, the line where tracking began and this call's line, and points
-    /// at the line where tracking began; when the two lines are the same, it names it once.
+    /// at the line where tracking began; when both are the same place, it names the place once.
     ///
     /// - Parameters:
     ///   - fileID: The caller's file ID.
