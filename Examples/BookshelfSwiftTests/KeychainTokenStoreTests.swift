@@ -41,6 +41,20 @@ struct KeychainTokenStoreTests {
         #expect(keychain.accessibility(account: TokenStore.account, in: TokenStore.scope) == .afterFirstUnlockThisDeviceOnly)
     }
 
+    // snippet: keychain-expect-recorded
+    @Test("The first save looks for tokens to update, finds none, and adds them")
+    func firstSaveUpdatesThenAdds() throws {
+        let keychain = KeychainFake()
+
+        try TokenStore(keychain: keychain).save(tokens)
+
+        // An operation is what was called, on which account and scope, and the error it threw (nil: none).
+        keychain.expectRecorded(
+            KeychainOperation(kind: .update, account: TokenStore.account, scope: TokenStore.scope, error: .itemNotFound))
+        keychain.expectRecorded(KeychainOperation(kind: .add, account: TokenStore.account, scope: TokenStore.scope, error: nil))
+    }
+    // end-snippet
+
     @Test("Loading while signed out returns nil")
     func signedOutLoadsNil() throws {
         #expect(try TokenStore(keychain: .fake).load() == nil)

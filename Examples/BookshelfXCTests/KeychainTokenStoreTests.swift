@@ -31,6 +31,14 @@ final class KeychainTokenStoreTests: XCTestCase {
         XCTAssertEqual(keychain.accessibility(account: TokenStore.account, in: TokenStore.scope), .afterFirstUnlockThisDeviceOnly)
     }
 
+    func test_save_firstTime_updatesThenAdds() throws {
+        try store.save(tokens)
+
+        keychain.expectRecorded(
+            KeychainOperation(kind: .update, account: TokenStore.account, scope: TokenStore.scope, error: .itemNotFound))
+        keychain.expectRecorded(KeychainOperation(kind: .add, account: TokenStore.account, scope: TokenStore.scope, error: nil))
+    }
+
     func test_load_whenSignedOut_returnsNil() throws {
         XCTAssertNil(try store.load())
     }

@@ -160,6 +160,19 @@ public final class KeychainFake: KeychainInterface {
     /// The stored items, in insertion order.
     public var items: [Item] { state.withLock { $0.items.all } }
 
+    /// What a service holds now, in words, for failure messages: its accounts, the first five named.
+    package func currentContents(ofService service: String) -> String {
+        state.withLock { state in
+            let count = state.items.accountCount(inService: service)
+            guard count > 0 else { return "service '\(service)' holds no items" }
+            let existing = state.items.accounts(inService: service)
+            let shown = existing.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
+            let more = existing.count > 5 ? " and \(existing.count - 5) more" : ""
+            let noun = count == 1 ? "account" : "accounts"
+            return "service '\(service)' holds \(count) \(noun): \(shown)\(more)"
+        }
+    }
+
     /// The simulated device's lock state.
     public var lockState: LockState {
         get { state.withLock { $0.lockState } }

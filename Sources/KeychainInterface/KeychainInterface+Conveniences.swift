@@ -102,15 +102,44 @@ extension KeychainInterface {
         try set(Data(string.utf8), account: account, in: scope, accessibility: accessibility)
     }
 
-    /// Reads a UTF-8 string, or nothing if there is no item.
+    /// Reads a UTF-8 string; a missing item throws itemNotFound, as reading data does.
+    ///
+    /// ```swift
+    /// let keychain = KeychainFake()
+    /// let scope = KeychainScope(service: "com.bookshelf.auth")
+    /// try keychain.set("s3cr3t", account: "password", in: scope)
+    /// let password: String = try keychain.readString(account: "password", in: scope)
+    /// ```
     ///
     /// - Parameters:
     ///   - account: The account.
     ///   - scope: The scope.
-    /// - Returns: The string, or `nil`.
+    /// - Returns: The string.
+    /// - Throws: ``KeychainError/itemNotFound`` if there is no item;
+    ///   ``KeychainError/unexpectedData(_:)`` if the bytes are not UTF-8.
+    public func readString(account: String, in scope: KeychainScope) throws(KeychainError) -> String {
+        try Self.utf8String(from: read(account: account, in: scope), account: account, scope: scope)
+    }
+
+    /// Reads a UTF-8 string, or nothing if there is no item; other errors are thrown.
+    ///
+    /// ```swift
+    /// let keychain = KeychainFake()
+    /// let scope = KeychainScope(service: "com.bookshelf.auth")
+    /// let password: String? = try keychain.readStringIfPresent(account: "password", in: scope)  // nil
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - account: The account.
+    ///   - scope: The scope.
+    /// - Returns: The string, or `nil` if there is no item.
     /// - Throws: ``KeychainError/unexpectedData(_:)`` if the bytes are not UTF-8.
-    public func readString(account: String, in scope: KeychainScope) throws(KeychainError) -> String? {
+    public func readStringIfPresent(account: String, in scope: KeychainScope) throws(KeychainError) -> String? {
         guard let data = try readIfPresent(account: account, in: scope) else { return nil }
+        return try Self.utf8String(from: data, account: account, scope: scope)
+    }
+
+    private static func utf8String(from data: Data, account: String, scope: KeychainScope) throws(KeychainError) -> String {
         guard let string = String(data: data, encoding: .utf8) else {
             throw .unexpectedData("the item for account '\(account)' in \(scope) is not UTF-8 text (\(data.count) bytes)")
         }
@@ -149,20 +178,59 @@ extension KeychainInterface {
         try set(data, account: account, in: scope, accessibility: accessibility)
     }
 
-    /// Reads a decodable value stored as JSON, or nothing if there is no item.
+    /// Reads a decodable value stored as JSON; a missing item throws itemNotFound, as reading data does.
+    ///
+    /// ```swift
+    /// let keychain = KeychainFake()
+    /// let scope = KeychainScope(service: "com.bookshelf.auth")
+    /// try keychain.set(encoded: AuthTokens(accessToken: "abc", refreshToken: "def"), account: "credentials", in: scope)
+    /// let tokens = try keychain.read(AuthTokens.self, account: "credentials", in: scope)
+    /// ```
     ///
     /// - Parameters:
     ///   - type: The type to decode.
     ///   - account: The account.
     ///   - scope: The scope.
-    /// - Returns: The value, or `nil`.
-    /// - Throws: ``KeychainError/unexpectedData(_:)`` if the data does not decode.
+    /// - Returns: The value.
+    /// - Throws: ``KeychainError/itemNotFound`` if there is no item;
+    ///   ``KeychainError/unexpectedData(_:)`` if the data does not decode.
     public func read<Value: Decodable>(
+        _ type: Value.Type,
+        account: String,
+        in scope: KeychainScope
+    ) throws(KeychainError) -> Value {
+        try Self.decoded(Value.self, from: read(account: account, in: scope), account: account, scope: scope)
+    }
+
+    /// Reads a decodable value stored as JSON, or nothing if there is no item; other errors are thrown.
+    ///
+    /// ```swift
+    /// let keychain = KeychainFake()
+    /// let scope = KeychainScope(service: "com.bookshelf.auth")
+    /// let tokens = try keychain.readIfPresent(AuthTokens.self, account: "credentials", in: scope)  // nil
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - account: The account.
+    ///   - scope: The scope.
+    /// - Returns: The value, or `nil` if there is no item.
+    /// - Throws: ``KeychainError/unexpectedData(_:)`` if the data does not decode.
+    public func readIfPresent<Value: Decodable>(
         _ type: Value.Type,
         account: String,
         in scope: KeychainScope
     ) throws(KeychainError) -> Value? {
         guard let data = try readIfPresent(account: account, in: scope) else { return nil }
+        return try Self.decoded(Value.self, from: data, account: account, scope: scope)
+    }
+
+    private static func decoded<Value: Decodable>(
+        _ type: Value.Type,
+        from data: Data,
+        account: String,
+        scope: KeychainScope
+    ) throws(KeychainError) -> Value {
         do {
             return try JSONDecoder().decode(Value.self, from: data)
         } catch {

@@ -62,8 +62,8 @@ public final class LeakTracker: Sendable {
     /// Reports a failure for every tracked object that is still alive, then stops tracking all
     /// of them.
     ///
-    /// Each failure names the type and the line where tracking began, and points at the line
-    /// where tracking began.
+    /// Each failure names the type, the line where tracking began and this call's line, and points
+    /// at the line where tracking began; when both are the same place, it names the place once.
     ///
     /// - Parameters:
     ///   - fileID: The caller's file ID.
@@ -76,14 +76,44 @@ public final class LeakTracker: Sendable {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        let verifiedAt = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        let tracked = entries.exchange([])
-        for entry in tracked where entry.reference.object != nil {
-            FailureReporter.report(
-                "Memory leak: \(entry.typeName) tracked at \(entry.trackedAt) is still alive at \(verifiedAt); "
-                    + "look for a retain cycle (a closure capturing self strongly, a delegate that is not weak)",
-                at: entry.trackedAt
-            )
+        reportLeaks(checkedAt: .site(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)))
+    }
+
+    /// When a leak check ran, as its failure message says it.
+    enum Checkpoint {
+        /// A call at this site.
+        case site(CallSite)
+        /// An XCTest case's teardown.
+        case endOfTest
+        /// The end of a Swift Testing test's body, for the `.leakTracked` trait.
+        case endOfTestBody
+    }
+
+    /// Reports every tracked object still alive, at the line that tracked it, then stops tracking.
+    ///
+    /// - Parameters:
+    ///   - checkpoint: When the check runs.
+    ///   - returned: What the checked scope returned, when it is an object: if it is a tracked
+    ///     object, the message says that is what holds it.
+    func reportLeaks(checkedAt checkpoint: Checkpoint, returned: AnyObject? = nil) {
+        for entry in entries.exchange([]) {
+            guard let object = entry.reference.object else { continue }
+            let place: String
+            switch checkpoint {
+            case .site(let site) where site == entry.trackedAt:
+                place = "Memory leak: \(entry.typeName), tracked and checked at \(site), is still alive"
+            case .site(let site):
+                place = "Memory leak: \(entry.typeName) tracked at \(entry.trackedAt) is still alive at \(site)"
+            case .endOfTest:
+                place = "Memory leak: \(entry.typeName) tracked at \(entry.trackedAt) is still alive at the end of the test"
+            case .endOfTestBody:
+                place = "Memory leak: \(entry.typeName) tracked at \(entry.trackedAt) is still alive after the test's body returned"
+            }
+            let holder =
+                returned === object
+                ? "it is the value withLeakTracking returned, which keeps it alive: return something else"
+                : "look for a retain cycle (a closure capturing self strongly, a delegate that is not weak)"
+            FailureReporter.report("\(place); \(holder)", at: entry.trackedAt)
         }
     }
 }
@@ -115,7 +145,10 @@ public func withLeakTracking<R>(
 ) rethrows -> R {
     let tracker = LeakTracker()
     let result = try body(tracker)
-    tracker.expectNoLeaks(fileID: fileID, filePath: filePath, line: line, column: column)
+    tracker.reportLeaks(
+        checkedAt: .site(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)),
+        returned: R.self is AnyObject.Type ? result as AnyObject : nil
+    )
     return result
 }
 
@@ -140,6 +173,9 @@ public func withLeakTracking<R>(
 ) async rethrows -> R {
     let tracker = LeakTracker()
     let result = try await body(tracker)
-    tracker.expectNoLeaks(fileID: fileID, filePath: filePath, line: line, column: column)
+    tracker.reportLeaks(
+        checkedAt: .site(CallSite(fileID: fileID, filePath: filePath, line: line, column: column)),
+        returned: R.self is AnyObject.Type ? result as AnyObject : nil
+    )
     return result
 }

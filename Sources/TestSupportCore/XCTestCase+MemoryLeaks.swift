@@ -32,7 +32,7 @@ extension XCTestCase {
         let tracker = LeakTracker()
         tracker.track(instance, fileID: fileID, filePath: filePath, line: line, column: column)
         addTeardownBlock {
-            tracker.expectNoLeaks(fileID: fileID, filePath: filePath, line: line, column: column)
+            tracker.reportLeaks(checkedAt: .endOfTest)
         }
     }
 }

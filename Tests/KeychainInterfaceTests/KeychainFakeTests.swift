@@ -216,15 +216,34 @@ struct KeychainConvenienceTests {
 
         #expect(throws: KeychainError.self) { try keychain.read(Credentials.self, account: "credentials", in: auth) }
         #expect(throws: KeychainError.self) { try keychain.readString(account: "credentials", in: auth) }
+        #expect(throws: KeychainError.self) { try keychain.readIfPresent(Credentials.self, account: "credentials", in: auth) }
+        #expect(throws: KeychainError.self) { try keychain.readStringIfPresent(account: "credentials", in: auth) }
     }
 
-    @Test("readIfPresent and readString return nil for a missing item")
+    @Test("The IfPresent reads return nil for a missing item")
     func missingReadsAreNil() throws {
         let keychain = KeychainFake()
 
         #expect(try keychain.readIfPresent(account: "none", in: auth) == nil)
-        #expect(try keychain.readString(account: "none", in: auth) == nil)
+        #expect(try keychain.readStringIfPresent(account: "none", in: auth) == nil)
+        #expect(try keychain.readIfPresent(Credentials.self, account: "none", in: auth) == nil)
         #expect(try keychain.contains(account: "none", in: auth) == false)
+    }
+
+    @Test("readString and the Codable read throw itemNotFound for a missing item, as read does")
+    func missingPlainReadsThrow() {
+        let keychain = KeychainFake()
+
+        #expect(throws: KeychainError.itemNotFound) { try keychain.readString(account: "none", in: auth) }
+        #expect(throws: KeychainError.itemNotFound) { try keychain.read(Credentials.self, account: "none", in: auth) }
+    }
+
+    @Test("readStringIfPresent returns the stored string")
+    func readStringIfPresentReturnsString() throws {
+        let keychain = KeychainFake()
+        try keychain.set("s3cr3t", account: "password", in: auth)
+
+        #expect(try keychain.readStringIfPresent(account: "password", in: auth) == "s3cr3t")
     }
 
     @Test("deleteIfPresent ignores a missing item")

@@ -42,4 +42,14 @@ final class KeychainFakeXCTests: XCTestCase {
 
         XCTAssertEqual(try keychain.readString(account: "password", in: scope), "s3cr3t")
     }
+
+    func test_readString_missingItem_throwsItemNotFound() {
+        XCTAssertThrowsError(try keychain.readString(account: "password", in: scope)) { error in
+            XCTAssertEqual(error as? KeychainError, .itemNotFound)
+        }
+    }
+
+    func test_readStringIfPresent_missingItem_returnsNil() throws {
+        XCTAssertNil(try keychain.readStringIfPresent(account: "password", in: scope))
+    }
 }

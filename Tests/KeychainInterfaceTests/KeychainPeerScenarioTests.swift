@@ -44,7 +44,7 @@ struct KeychainPeerScenarioTests {
         let keychain = KeychainFake()
 
         #expect(try keychain.readIfPresent(account: "SHOULD-NOT-EXIST", in: service) == nil)
-        #expect(try keychain.readString(account: "SHOULD-NOT-EXIST", in: service) == nil)
+        #expect(try keychain.readStringIfPresent(account: "SHOULD-NOT-EXIST", in: service) == nil)
     }
 
     @Test("Listing keys returns every stored key; clearing all leaves none and every read gives nil")
@@ -69,7 +69,7 @@ struct KeychainPeerScenarioTests {
 
         try keychain.deleteAll(in: service)
 
-        #expect(try keychain.readString(account: "username", in: service) == nil)
+        #expect(try keychain.readStringIfPresent(account: "username", in: service) == nil)
         #expect(try keychain.readString(account: "username", in: other) == "b")
     }
 
@@ -80,7 +80,7 @@ struct KeychainPeerScenarioTests {
         try keychain.set("synced", account: "username", in: synced)
 
         #expect(try keychain.readString(account: "username", in: synced) == "synced")
-        #expect(try keychain.readString(account: "username", in: service) == nil)
+        #expect(try keychain.readStringIfPresent(account: "username", in: service) == nil)
     }
 
     @Test("Accessibility given on the first store stays on later updates")

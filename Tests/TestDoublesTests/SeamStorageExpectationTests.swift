@@ -245,8 +245,30 @@ struct SeamKeychainOperationExpectationTests {
             issue.isFailure(
                 containing: "Expected the keychain operation delete 'tokn' in service 'com.bookshelf.auth' → ok, but it was not recorded; "
                     + "closest: update 'token' in service 'com.bookshelf.auth' → ok | add 'token' in service 'com.bookshelf.auth' → ok | "
-                    + "update 'token' in service 'com.bookshelf.auth' → itemNotFound (-25300); service 'com.bookshelf.auth' holds no items "
-                    + "(20 other operation(s) not shown)",
+                    + "update 'token' in service 'com.bookshelf.auth' → itemNotFound (-25300) (then: service 'com.bookshelf.auth' holds no items) "
+                    + "(20 other operation(s) not shown); now: service 'com.bookshelf.auth' holds 21 accounts: "
+                    + "'other-0', 'other-1', 'other-10', 'other-11', 'other-12' and 16 more",
+                line: line
+            )
+        }
+    }
+
+    @Test("A miss recorded on an empty service is labelled as then, and the service's contents now follow")
+    func earlierDetailIsLabelledAndCurrentContentsShown() throws {
+        let keychain = KeychainFake()
+        _ = try keychain.readStringIfPresent(account: "token", in: scope)
+        try keychain.set("abc", account: "token", in: scope)
+
+        let line = #line + 2
+        withKnownIssue {
+            keychain.expectRecorded(KeychainOperation(kind: .read, account: "token", scope: scope, error: nil))
+        } matching: { issue in
+            issue.isFailure(
+                containing: "Expected the keychain operation read 'token' in service 'com.bookshelf.auth' → ok, but it was not recorded; "
+                    + "closest: read 'token' in service 'com.bookshelf.auth' → itemNotFound (-25300) (then: service 'com.bookshelf.auth' holds no items) | "
+                    + "add 'token' in service 'com.bookshelf.auth' → ok | "
+                    + "update 'token' in service 'com.bookshelf.auth' → itemNotFound (-25300) (then: service 'com.bookshelf.auth' holds no items); "
+                    + "now: service 'com.bookshelf.auth' holds 1 account: 'token'",
                 line: line
             )
         }
@@ -276,5 +298,25 @@ final class SeamKeychainOperationExpectationXCTests: FailureRecordingTestCase {
 
         XCTAssertEqual(failures.map(\.line), [line])
         XCTAssertTrue(failures.first?.description.contains("but it was not recorded; no operations were recorded") ?? false)
+    }
+
+    func test_expectRecorded_afterEarlierMiss_labelsThenAndShowsNow() throws {
+        let keychain = KeychainFake()
+        _ = try keychain.readStringIfPresent(account: "token", in: scope)
+        try keychain.set("abc", account: "token", in: scope)
+        var line = 0
+
+        let failures = capturingXCTestFailures {
+            line = #line + 1
+            keychain.expectRecorded(KeychainOperation(kind: .read, account: "token", scope: scope, error: nil))
+        }
+
+        XCTAssertEqual(failures.map(\.line), [line])
+        XCTAssertTrue(
+            failures.first?.description.contains(
+                "read 'token' in service 'com.bookshelf.auth' → itemNotFound (-25300) (then: service 'com.bookshelf.auth' holds no items)"
+            ) ?? false, "\(failures)")
+        XCTAssertTrue(
+            failures.first?.description.hasSuffix("; now: service 'com.bookshelf.auth' holds 1 account: 'token'") ?? false, "\(failures)")
     }
 }

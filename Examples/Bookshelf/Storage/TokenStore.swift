@@ -66,7 +66,7 @@ public struct TokenStore: Sendable {
     /// - Throws: ``TokenStoreError/deviceLocked`` while the device is locked.
     public func load() throws(TokenStoreError) -> AuthTokens? {
         do {
-            return try keychain.read(AuthTokens.self, account: Self.account, in: Self.scope)
+            return try keychain.readIfPresent(AuthTokens.self, account: Self.account, in: Self.scope)
         } catch {
             throw Self.translate(error)
         }

@@ -68,16 +68,31 @@ extension KeychainFake {
     ) {
         guard !hasRecorded(operation) else { return }
         let (closest, others) = closestOperations(to: operation)
-        var message = "Expected the keychain operation \(operation), but it was not recorded"
+        var message = "Expected the keychain operation \(Self.withoutDetail(operation)), but it was not recorded"
         if operationCount == 0 {
             message += "; no operations were recorded"
         } else if closest.isEmpty {
             message +=
-                "; none of the \(operationCount) recorded operation(s) is on a similar account (latest: \(lastOperation.map(\.description) ?? "none"))"
+                "; none of the \(operationCount) recorded operation(s) is on a similar account (latest: \(lastOperation.map(Self.withDetailThen) ?? "none"))"
         } else {
-            message += "; closest: " + closest.map(\.description).joined(separator: " | ")
+            message += "; closest: " + closest.map(Self.withDetailThen).joined(separator: " | ")
             if others > 0 { message += " (\(others) other operation(s) not shown)" }
         }
+        // A recorded detail describes the keychain when that operation ran; say what it holds now.
+        message += "; now: " + currentContents(ofService: operation.scope.service)
         FailureReporter.report(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// An operation and its outcome, without the explanation it recorded.
+    private static func withoutDetail(_ operation: KeychainOperation) -> String {
+        var bare = operation
+        bare.detail = nil
+        return bare.description
+    }
+
+    /// An operation and its outcome, with the explanation it recorded labelled as then, not now.
+    private static func withDetailThen(_ operation: KeychainOperation) -> String {
+        guard let detail = operation.detail else { return operation.description }
+        return "\(withoutDetail(operation)) (then: \(detail))"
     }
 }

@@ -45,7 +45,7 @@ public struct LeakTrackedTrait: TestTrait, SuiteTrait, TestScoping {
         let tracker = LeakTracker()
         // Runs when the body returns or throws; the body's locals are released by then. Each
         // leak fails this test at the line that tracked the object.
-        defer { tracker.expectNoLeaks() }
+        defer { tracker.reportLeaks(checkedAt: .endOfTestBody) }
         try await LeakTracker.$taskTracker.withValue(tracker) {
             try await function()
         }
