@@ -1,55 +1,100 @@
 import Foundation
 
-/// The median per-operation time of both sides of a ``Comparison``.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One row of the benchmark table: both sides of a ``Comparison`` measured in alternating pairs.
 struct ComparisonResult: Codable, Sendable {
     let name: String
     let subject: String
     let baseline: String
     let operations: Int
+    /// The scale family and size the row belongs to, if it is one point of a scale series.
+    let scale: Comparison.Scale?
+    /// The median of the subject side's runs, per operation.
     let subjectMicrosecondsPerOperation: Double
+    /// The median of the baseline side's runs, per operation.
     let baselineMicrosecondsPerOperation: Double
-    /// subject / baseline: below 1 means the subject is faster.
+    /// The median of the paired ratios subject / baseline: below 1 means the subject is faster.
     let ratio: Double
+    /// The 25th percentile of the paired ratios.
+    let ratioP25: Double
+    /// The 75th percentile of the paired ratios.
+    let ratioP75: Double
+    /// The one-minute load average when the row started.
+    let loadAtStart: Double
+    /// The one-minute load average when the row ended.
+    let loadAtEnd: Double
 }
 
-/// Runs comparisons: one warm-up run of each side, then `repetitions` runs alternating the two
-/// sides, and keeps the median of each.
+/// Runs comparisons in pairs: one warm-up run of each side, then `repetitions` pairs, alternating
+/// which side goes first, so a drift in the machine's speed falls on both sides of each pair.
+///
+/// The ratio it reports is the median of the pairs' ratios, with their 25th and 75th percentiles
+/// as the spread, rather than a ratio of two separate medians.
 struct BenchmarkRunner {
     let repetitions: Int
 
     func run(_ comparison: Comparison) async throws -> ComparisonResult {
+        let loadAtStart = Self.loadAverage()
         _ = try await comparison.subject()
         _ = try await comparison.baseline()
         var subjectTimes: [Double] = []
         var baselineTimes: [Double] = []
-        for _ in 0..<repetitions {
-            subjectTimes.append(try await comparison.subject().microseconds)
-            baselineTimes.append(try await comparison.baseline().microseconds)
+        var ratios: [Double] = []
+        for pair in 0..<repetitions {
+            let subject: Elapsed
+            let baseline: Elapsed
+            if pair.isMultiple(of: 2) {
+                subject = try await comparison.subject()
+                baseline = try await comparison.baseline()
+            } else {
+                baseline = try await comparison.baseline()
+                subject = try await comparison.subject()
+            }
+            subjectTimes.append(subject.microseconds)
+            baselineTimes.append(baseline.microseconds)
+            ratios.append(baseline.nanoseconds > 0 ? subject.microseconds / baseline.microseconds : .infinity)
         }
         let operations = Double(max(comparison.operations, 1))
-        let subject = median(subjectTimes) / operations
-        let baseline = median(baselineTimes) / operations
         return ComparisonResult(
             name: comparison.name,
             subject: comparison.subjectLabel,
             baseline: comparison.baselineLabel,
             operations: comparison.operations,
-            subjectMicrosecondsPerOperation: subject,
-            baselineMicrosecondsPerOperation: baseline,
-            ratio: baseline > 0 ? subject / baseline : .infinity
+            scale: comparison.scale,
+            subjectMicrosecondsPerOperation: Self.percentile(subjectTimes, 0.5) / operations,
+            baselineMicrosecondsPerOperation: Self.percentile(baselineTimes, 0.5) / operations,
+            ratio: Self.percentile(ratios, 0.5),
+            ratioP25: Self.percentile(ratios, 0.25),
+            ratioP75: Self.percentile(ratios, 0.75),
+            loadAtStart: loadAtStart,
+            loadAtEnd: Self.loadAverage()
         )
     }
 
-    private func median(_ values: [Double]) -> Double {
+    /// The value at `fraction` of the sorted values, interpolated linearly between neighbours.
+    static func percentile(_ values: [Double], _ fraction: Double) -> Double {
         let sorted = values.sorted()
-        guard !sorted.isEmpty else { return 0 }
-        let middle = sorted.count / 2
-        return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+        guard let first = sorted.first else { return 0 }
+        guard sorted.count > 1 else { return first }
+        let position = fraction * Double(sorted.count - 1)
+        let lower = Int(position.rounded(.down))
+        let upper = min(lower + 1, sorted.count - 1)
+        return sorted[lower] + (sorted[upper] - sorted[lower]) * (position - Double(lower))
+    }
+
+    /// The system's one-minute load average, or -1 where it cannot be read.
+    static func loadAverage() -> Double {
+        var loads = [Double](repeating: -1, count: 3)
+        return getloadavg(&loads, 3) > 0 ? loads[0] : -1
     }
 }
 
-/// A timed region's length. The benchmarks keep time in nanoseconds rather than `Duration`, so
-/// the executable builds at the package's platforms (iOS 15, macOS 12), where `Duration` is missing.
+/// A timed region's length, kept in nanoseconds.
 struct Elapsed: Sendable, Comparable {
     /// The length in nanoseconds.
     var nanoseconds: UInt64

@@ -18,6 +18,16 @@ struct Comparison: Sendable {
     let subject: @Sendable () async throws -> Elapsed
     /// Runs the baseline side once and returns the timed duration.
     let baseline: @Sendable () async throws -> Elapsed
+    /// The scale series this row is one point of, so the report can check how cost grows.
+    var scale: Scale? = nil
+
+    /// One point of a series that runs the same work at growing sizes.
+    struct Scale: Codable, Sendable {
+        /// The series, such as `Spy call`; rows with the same family are compared by size.
+        let family: String
+        /// The size of this point, such as 1,000 calls.
+        let size: Int
+    }
 }
 
 /// Times `body` with the monotonic Dispatch clock.

@@ -3,7 +3,7 @@ import Foundation
 /// Formats results as the plain-text table the benchmark prints.
 enum ResultTable {
     static func render(_ results: [ComparisonResult]) -> String {
-        let header = ["benchmark", "subject", "µs/op", "baseline", "µs/op", "ratio"]
+        let header = ["benchmark", "subject", "µs/op", "baseline", "µs/op", "ratio", "p25–p75", "load"]
         let rows = results.map { result in
             [
                 result.name,
@@ -12,6 +12,8 @@ enum ResultTable {
                 result.baseline,
                 format(result.baselineMicrosecondsPerOperation),
                 format(result.ratio) + "×",
+                format(result.ratioP25) + "–" + format(result.ratioP75),
+                String(format: "%.1f→%.1f", result.loadAtStart, result.loadAtEnd),
             ]
         }
         let all = [header] + rows
@@ -26,7 +28,7 @@ enum ResultTable {
     }
 
     /// Three significant digits, so both 43,331 µs and a 0.0005× ratio stay readable.
-    private static func format(_ value: Double) -> String {
+    static func format(_ value: Double) -> String {
         guard value.isFinite else { return "n/a" }
         return abs(value) >= 1_000 ? String(format: "%.0f", value) : String(format: "%.3g", value)
     }
