@@ -524,10 +524,11 @@ public final class HTTPStubRegistry: Sendable {
             claim = claimFirstMatch(for: request, from: position, of: stubs)
         }
         guard case .claimed(let entry, let answerCount, let index, let isSettled) = claim else {
-            if let handler = unmatchedRequestHandler.value {  // Replay/ hook
+            let handler = unmatchedRequestHandler.value  // Replay/ hook
+            if let handler, handler.accepts(request) {
                 return .forward(recordIndex: recordForwarded(request), handler: handler)
             }
-            return .deliver(unhandled(request))
+            return .deliver(unhandled(request, note: handler?.unhandledNote))
         }
         let response = entry.response(after: answerCount)
         let resolved = Self.resolve(response, for: request)
@@ -635,14 +636,14 @@ public final class HTTPStubRegistry: Sendable {
         return current
     }
 
-    private func unhandled(_ request: RecordedHTTPRequest) -> DeliveryPlan {
+    private func unhandled(_ request: RecordedHTTPRequest, note: String? = nil) -> DeliveryPlan {
         let (recordIndex, stubs, counts) = state.withLock { state in
             state.requests.append(request)
             let recordIndex = state.requests.count - 1
             state.requests[recordIndex].outcome = .unhandled
             return (recordIndex, state.stubs, state.answerCounts)
         }
-        let message = UnhandledRequestReport.message(for: request, stubs: stubs, answerCounts: counts)
+        let message = UnhandledRequestReport.message(for: request, stubs: stubs, answerCounts: counts) + (note.map { "\n" + $0 } ?? "")
         failures.report(message, at: createdAt)
         let error = URLErrorBox(
             code: .resourceUnavailable,
