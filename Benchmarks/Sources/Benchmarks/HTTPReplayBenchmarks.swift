@@ -128,7 +128,9 @@ enum HTTPReplayBenchmark {
     private static let smallFile: URL = {
         let cassette = HTTPCassette(
             interactions: (0..<urlCount).compactMap { page in
-                url(page).map { HTTPCassette.Interaction(url: $0, responseHeaders: ["Content-Type": "application/json"], responseBody: body) }
+                url(page).map {
+                    HTTPCassette.Interaction(url: $0, responseHeaders: ["Content-Type": "application/json"], responseBody: body)
+                }
             })
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("replay-benchmark-small-\(UUID().uuidString).har")
         try? cassette.harData().write(to: file)

@@ -248,9 +248,9 @@ public struct HTTPCassette: Sendable, Equatable {
 public struct HTTPCassetteError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong.
     public var message: String
-    /// The 1-based line where a cassette that is not JSON stops being JSON; `nil` for other errors.
+    /// The 1-based line where a cassette that is not JSON stops being JSON; nil for other errors.
     public var line: Int?
-    /// The 1-based column on ``line``; `nil` for other errors.
+    /// The 1-based column on that line; nil for other errors.
     public var column: Int?
 
     /// Creates an error.

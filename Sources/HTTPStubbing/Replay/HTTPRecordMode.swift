@@ -12,10 +12,11 @@ public enum HTTPRecordMode: String, Sendable, CaseIterable {
     case none
     /// Replays what the cassette has and records requests it lacks, appending them.
     case newEpisodes
-    /// Sends every request to the real server and records it, as VCR's `:all` does.
+    /// Sends every request to the real server and records it, as VCR's all mode does.
     ///
-    /// A recorded interaction that a new recording matches is replaced; the ones no request of
-    /// this run matched are kept. Use ``replace`` to keep only this run's recordings.
+    /// This is VCR's `:all`: a recorded interaction that a new recording matches is replaced; the
+    /// ones no request of this run matched are kept. Use ``replace`` to keep only this run's
+    /// recordings.
     case all
     /// Sends every request to the real server and writes a cassette of only this run's recordings.
     case replace

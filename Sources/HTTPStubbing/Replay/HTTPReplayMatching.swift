@@ -63,10 +63,14 @@ public struct HTTPReplayMatching: Sendable, Equatable {
     /// The method and the URL, the default.
     public static let methodAndURL = HTTPReplayMatching()
 
-    /// The method and the host, as VCR's `:host`: one recording answers every path on the host.
+    /// The method and the host: one recording answers every path on the host.
+    ///
+    /// This is VCR's `:host`.
     public static let methodAndHost = HTTPReplayMatching(url: .host)
 
-    /// The method and the path, as VCR's `:path`: any host, and the query does not matter.
+    /// The method and the path: any host, and the query does not matter.
+    ///
+    /// This is VCR's `:path`.
     public static let methodAndPath = HTTPReplayMatching(url: .path)
 
     /// These rules with these headers matched too.

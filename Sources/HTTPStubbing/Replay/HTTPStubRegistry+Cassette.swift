@@ -205,7 +205,9 @@ extension HTTPStubRegistry {
 
     /// What makes two recordings the same request: the matcher's description, and what the
     /// description leaves out (the whole body, and the request a rule of your own sees).
-    private static func groupKey(_ matcher: HTTPRequestMatcher, for interaction: HTTPCassette.Interaction, matching: HTTPReplayMatching)
+    private static func groupKey(
+        _ matcher: HTTPRequestMatcher, for interaction: HTTPCassette.Interaction, matching: HTTPReplayMatching
+    )
         -> String
     {
         var key = "\(matcher)"
@@ -213,7 +215,8 @@ extension HTTPStubRegistry {
             key += "\u{1E}" + (interaction.requestBody?.base64EncodedString() ?? "")
         }
         if !matching.customRules.isEmpty {
-            key += "\u{1E}\(interaction.method) \(interaction.url.absoluteString)\u{1E}"
+            key +=
+                "\u{1E}\(interaction.method) \(interaction.url.absoluteString)\u{1E}"
                 + interaction.requestHeaders.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "\n")
         }
         return key

@@ -152,7 +152,9 @@ struct HTTPCassettePlaybackTests {
     @Test("With playback repeats, a request whose recordings are used up gets the last one again")
     func playbackRepeats() async throws {
         let url = try makeURL("https://api.test/poll")
-        let file = try writeCassette([.init(url: url, responseBody: Data("first".utf8)), .init(url: url, responseBody: Data("second".utf8))])
+        let file = try writeCassette([
+            .init(url: url, responseBody: Data("first".utf8)), .init(url: url, responseBody: Data("second".utf8)),
+        ])
         let stubs = HTTPStubRegistry()
         stubs.useCassette(at: file, mode: .none, allowPlaybackRepeats: true)
 

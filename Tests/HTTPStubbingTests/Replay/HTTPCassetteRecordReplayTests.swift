@@ -294,7 +294,8 @@ struct HTTPCassetteFailureTests {
             stubs.useCassette(at: file, mode: .none)
         } matching: { issue in
             issue.isFailure(
-                containing: "The cassette \(file.path) cannot be read: The cassette is not JSON: line 1, column 1: expected a value, found 'not'",
+                containing:
+                    "The cassette \(file.path) cannot be read: The cassette is not JSON: line 1, column 1: expected a value, found 'not'",
                 line: line)
         }
     }
@@ -354,7 +355,8 @@ struct HTTPCassetteFailureTests {
             Issue.record("expected a failure, got \(resolved)")
             return
         }
-        #expect(error.message == #"TESTSUPPORTKIT_RECORD_MODE is "sometimes", expected one of "once", "none", "newEpisodes", "all", "replace""#)
+        #expect(
+            error.message == #"TESTSUPPORTKIT_RECORD_MODE is "sometimes", expected one of "once", "none", "newEpisodes", "all", "replace""#)
     }
 
     @Test("The environment's record mode overrides the one a test asks for, in either spelling")
