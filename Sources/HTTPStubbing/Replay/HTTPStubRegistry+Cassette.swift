@@ -184,7 +184,7 @@ extension HTTPStubRegistry {
         var groups: [String: (matcher: HTTPRequestMatcher, responses: [HTTPStubResponse])] = [:]
         for interaction in interactions {
             let matcher = ReplayMatcher.matcher(for: interaction, matching: options.matching, redaction: options.redaction)
-            let key = Self.groupKey(matcher, for: interaction, matching: options.matching)
+            let key = Self.groupKey(matcher, for: interaction, options: options)
             let response = HTTPStubResponse.data(
                 interaction.responseBody, status: interaction.statusCode, headers: interaction.responseHeaders)
             if groups[key] == nil {
@@ -203,20 +203,29 @@ extension HTTPStubRegistry {
         }
     }
 
-    /// What makes two recordings the same request: the matcher's description, and what the
-    /// description leaves out (the whole body, and the request a rule of your own sees).
+    /// What makes two recordings the same request. Usually the method, URL, matched headers and
+    /// body as recorded: two spellings of one request (query items in another order) then make
+    /// two stubs, which answer in recording order just as one would. With playback repeats, or
+    /// rules that match less than the URL, recordings group by what the matcher checks: its
+    /// description, and what that leaves out (the whole body, the request a rule of your own sees).
     private static func groupKey(
-        _ matcher: HTTPRequestMatcher, for interaction: HTTPCassette.Interaction, matching: HTTPReplayMatching
-    )
-        -> String
-    {
-        var key = "\(matcher)"
+        _ matcher: HTTPRequestMatcher, for interaction: HTTPCassette.Interaction, options: CassetteOptions
+    ) -> String {
+        let matching = options.matching
+        var key: String
+        if options.allowPlaybackRepeats || matching.url != .full || !matching.ignoredQueryItems.isEmpty || !matching.customRules.isEmpty {
+            key = "\(matcher)"
+        } else {
+            key = interaction.method + " " + interaction.url.absoluteString
+            for name in matching.headers {
+                key += "\u{1E}" + (HTTPCassette.header(name, in: interaction.requestHeaders) ?? "")
+            }
+        }
         if matching.body != .ignored || !matching.customRules.isEmpty {
             key += "\u{1E}" + (interaction.requestBody?.base64EncodedString() ?? "")
         }
         if !matching.customRules.isEmpty {
-            key +=
-                "\u{1E}\(interaction.method) \(interaction.url.absoluteString)\u{1E}"
+            key += "\u{1E}\(interaction.method) \(interaction.url.absoluteString)\u{1E}"
                 + interaction.requestHeaders.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "\n")
         }
         return key

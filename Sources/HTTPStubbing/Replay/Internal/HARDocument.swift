@@ -13,8 +13,8 @@ struct HARDocument: Decodable {
 
         init(from decoder: any Decoder) {
             let fields = try? decoder.container(keyedBy: CodingKeys.self)
-            name = fields?.lenient(String.self, .name)
-            value = fields?.lenient(String.self, .value)
+            name = fields?.usual(String.self, .name)
+            value = fields?.usual(String.self, .value)
         }
 
         private enum CodingKeys: String, CodingKey { case name, value }
@@ -47,9 +47,9 @@ struct HARDocument: Decodable {
 
         init(from decoder: any Decoder) {
             let fields = try? decoder.container(keyedBy: CodingKeys.self)
-            method = fields?.lenient(String.self, .method)
-            url = fields?.lenient(String.self, .url)
-            headers = fields?.lenient([NameValue].self, .headers) ?? []
+            method = fields?.usual(String.self, .method)
+            url = fields?.usual(String.self, .url)
+            headers = fields?.usual([NameValue].self, .headers) ?? []
             postData = fields?.lenient(PostData.self, .postData)
         }
 
@@ -62,7 +62,7 @@ struct HARDocument: Decodable {
 
         init(from decoder: any Decoder) {
             let fields = try? decoder.container(keyedBy: CodingKeys.self)
-            text = fields?.lenient(String.self, .text)
+            text = fields?.usual(String.self, .text)
             encoding = fields?.lenient(String.self, .encoding)
         }
 
@@ -79,8 +79,8 @@ struct HARDocument: Decodable {
             let fields = try? decoder.container(keyedBy: CodingKeys.self)
             let number = fields?.lenient(Double.self, .status) ?? fields?.lenient(String.self, .status).flatMap { Double($0) }
             status = number.flatMap { $0.isFinite ? Int(exactly: $0.rounded()) : nil } ?? 0
-            headers = fields?.lenient([NameValue].self, .headers) ?? []
-            content = fields?.lenient(Content.self, .content)
+            headers = fields?.usual([NameValue].self, .headers) ?? []
+            content = fields?.usual(Content.self, .content)
         }
 
         private enum CodingKeys: String, CodingKey { case status, headers, content }
@@ -92,8 +92,8 @@ struct HARDocument: Decodable {
 
         init(from decoder: any Decoder) {
             let fields = try? decoder.container(keyedBy: CodingKeys.self)
-            request = fields?.lenient(Request.self, .request)
-            response = fields?.lenient(Response.self, .response)
+            request = fields?.usual(Request.self, .request)
+            response = fields?.usual(Response.self, .response)
         }
 
         private enum CodingKeys: String, CodingKey { case request, response }
@@ -122,6 +122,12 @@ struct HARDocument: Decodable {
 }
 
 extension KeyedDecodingContainer {
+    /// The value at `key`, for a field a HAR file nearly always has: decoded without first
+    /// asking whether it is there, so only a missing or mistyped value costs an error.
+    fileprivate func usual<Value: Decodable>(_ type: Value.Type, _ key: Key) -> Value? {
+        try? decode(type, forKey: key)
+    }
+
     /// The value at `key` when it is there and has this type, otherwise `nil`: a missing key
     /// throws nothing, so only a value of another type costs an error.
     fileprivate func lenient<Value: Decodable>(_ type: Value.Type, _ key: Key) -> Value? {
