@@ -225,7 +225,8 @@ extension HTTPStubRegistry {
             key += "\u{1E}" + (interaction.requestBody?.base64EncodedString() ?? "")
         }
         if !matching.customRules.isEmpty {
-            key += "\u{1E}\(interaction.method) \(interaction.url.absoluteString)\u{1E}"
+            key +=
+                "\u{1E}\(interaction.method) \(interaction.url.absoluteString)\u{1E}"
                 + interaction.requestHeaders.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "\n")
         }
         return key
