@@ -77,7 +77,7 @@ struct HARDocument: Decodable {
 
         init(from decoder: any Decoder) {
             let fields = try? decoder.container(keyedBy: CodingKeys.self)
-            let number = fields?.lenient(Double.self, .status) ?? fields?.lenient(String.self, .status).flatMap { Double($0) }
+            let number = fields?.usual(Double.self, .status) ?? fields?.lenient(String.self, .status).flatMap { Double($0) }
             status = number.flatMap { $0.isFinite ? Int(exactly: $0.rounded()) : nil } ?? 0
             headers = fields?.usual([NameValue].self, .headers) ?? []
             content = fields?.usual(Content.self, .content)
