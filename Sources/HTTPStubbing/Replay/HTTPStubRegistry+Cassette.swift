@@ -117,9 +117,11 @@ extension HTTPStubRegistry {
         case .all:
             replayed = []
             recordsFrom = cassette?.interactions ?? []
+            var locations = ReplayMatcher.Locations()
             replacedWhenMatching = (cassette?.interactions ?? []).map {
                 ReplayMatcher.matcher(
-                    for: options.redaction.restoringPlaceholders(in: $0), matching: options.matching, redaction: options.redaction)
+                    for: options.redaction.restoringPlaceholders(in: $0), matching: options.matching, redaction: options.redaction,
+                    locations: &locations)
             }
         case .replace:
             replayed = []
@@ -182,8 +184,10 @@ extension HTTPStubRegistry {
     ) {
         var order: [String] = []
         var groups: [String: (matcher: HTTPRequestMatcher, responses: [HTTPStubResponse])] = [:]
+        var locations = ReplayMatcher.Locations()
         for interaction in interactions {
-            let matcher = ReplayMatcher.matcher(for: interaction, matching: options.matching, redaction: options.redaction)
+            let matcher = ReplayMatcher.matcher(
+                for: interaction, matching: options.matching, redaction: options.redaction, locations: &locations)
             let key = Self.groupKey(matcher, for: interaction, options: options)
             let response = HTTPStubResponse.data(
                 interaction.responseBody, status: interaction.statusCode, headers: interaction.responseHeaders)

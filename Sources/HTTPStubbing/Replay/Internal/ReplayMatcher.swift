@@ -4,8 +4,13 @@ import Foundation
 /// the rules name, plus the headers, body and rules of your own they add. Redacted parts match by
 /// name only.
 enum ReplayMatcher {
+    /// Matchers of a method and a location already built, by their text: a cassette's recordings
+    /// mostly share a few paths, and building the location's conditions is most of a matcher's cost.
+    typealias Locations = [String: HTTPRequestMatcher]
+
     static func matcher(
-        for interaction: HTTPCassette.Interaction, matching: HTTPReplayMatching, redaction: HTTPRedaction
+        for interaction: HTTPCassette.Interaction, matching: HTTPReplayMatching, redaction: HTTPRedaction,
+        locations: inout Locations
     ) -> HTTPRequestMatcher {
         var matcher = HTTPRequestMatcher.method(HTTPMethod(rawValue: interaction.method))
         let url = interaction.url
@@ -20,7 +25,14 @@ enum ReplayMatcher {
             if let components, let scheme = components.scheme, let host = components.host {
                 let port = components.port.map { ":\($0)" } ?? ""
                 let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
-                matcher = matcher.location("\(scheme)://\(host)\(port)\(path)")
+                let location = "\(scheme)://\(host)\(port)\(path)"
+                let key = interaction.method + " " + location
+                if let known = locations[key] {
+                    matcher = known
+                } else {
+                    matcher = matcher.location(location)
+                    locations[key] = matcher
+                }
                 let items = (components.queryItems ?? []).filter { !matching.ignoredQueryItems.contains($0.name) }
                 matcher = query(matcher, items: items, ignoring: matching.ignoredQueryItems, redaction: redaction)
             } else {
