@@ -1,4 +1,5 @@
 import Foundation
+import TestSupportCore
 
 /// Loads test fixtures (JSON API responses, text, any file) from a test bundle or a directory.
 ///

@@ -39,8 +39,9 @@ extension HTTPStubRegistry {
             return .deliver(plan)
         case .forward(let recordIndex, let handler):
             return .forward(recordIndex: recordIndex, handler: handler)
-        case .unhandled(let recordIndex, let stubs, let answerCounts):
-            failures.report(UnhandledRequestReport.message(for: request, stubs: stubs, answerCounts: answerCounts), at: createdAt)
+        case .unhandled(let recordIndex, let stubs, let answerCounts, let note):
+            let message = UnhandledRequestReport.message(for: request, stubs: stubs, answerCounts: answerCounts)
+            failures.report(note.map { message + "\n" + $0 } ?? message, at: createdAt)
             let error = URLErrorBox(
                 code: .resourceUnavailable, message: "No stub matches \(request.summary); the test's failure lists the registered stubs")
             return .deliver(DeliveryPlan(failing: request, with: error, recordIndex: recordIndex, outcome: .unhandled))
@@ -73,8 +74,9 @@ extension HTTPStubRegistry {
         case claimed(entry: StubEntry, answerCount: Int, recordIndex: Int, isSettled: Bool)
         /// No stub matches and `handler` answers; the request is recorded as pending.
         case forward(recordIndex: Int, handler: UnmatchedRequestHandler)
-        /// No stub matches; the request is recorded as unhandled, beside the stubs it missed.
-        case unhandled(recordIndex: Int, stubs: [StubEntry], answerCounts: [Int])
+        /// No stub matches; the request is recorded as unhandled, beside the stubs it missed, with
+        /// the unmatched-request handler's note when the handler does not take it.
+        case unhandled(recordIndex: Int, stubs: [StubEntry], answerCounts: [Int], note: String?)
     }
 
     /// What the search under the lock found.
@@ -138,10 +140,12 @@ extension HTTPStubRegistry {
     private static func recordUnmatched(_ request: RecordedHTTPRequest, in state: inout State) -> Claim {
         state.requests.append(request)
         let recordIndex = state.requests.count - 1
-        if let handler = state.unmatchedRequestHandler {
+        if let handler = state.unmatchedRequestHandler, handler.accepts(request) {
             return .forward(recordIndex: recordIndex, handler: handler)
         }
         state.requests[recordIndex].outcome = .unhandled
-        return .unhandled(recordIndex: recordIndex, stubs: state.stubs, answerCounts: state.answerCounts)
+        return .unhandled(
+            recordIndex: recordIndex, stubs: state.stubs, answerCounts: state.answerCounts,
+            note: state.unmatchedRequestHandler?.unhandledNote)
     }
 }

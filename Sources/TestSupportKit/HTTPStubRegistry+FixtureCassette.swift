@@ -32,7 +32,11 @@ extension HTTPStubRegistry {
     ///   - mode: When to record; see ``HTTPRecordMode``.
     ///   - matching: Which parts of a request must equal a recorded one.
     ///   - redaction: What is removed before anything is written.
-    ///   - session: The real session that records; a new ephemeral one when `nil`.
+    ///   - allowPlaybackRepeats: Whether a request whose recordings are all used gets the last of
+    ///     them again.
+    ///   - hosts: Hosts whose requests are sent to the real server, neither replayed nor recorded.
+    ///   - session: The real session that records and passes requests through; a new ephemeral
+    ///     one when `nil`.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line; a missing or unreadable cassette is reported here.
@@ -44,6 +48,8 @@ extension HTTPStubRegistry {
         mode: HTTPRecordMode = .once,
         matching: HTTPReplayMatching = .methodAndURL,
         redacting redaction: HTTPRedaction = .default,
+        allowPlaybackRepeats: Bool = false,
+        passingThrough hosts: Set<String> = [],
         recordingThrough session: URLSession? = nil,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
@@ -52,14 +58,14 @@ extension HTTPStubRegistry {
     ) {
         let fileName = (name as NSString).pathExtension.isEmpty ? name + ".har" : name
         let recordingFile = recordingDirectory?.appendingPathComponent(fileName)
-        var data: Data?
+        var source: URL?
         var location = "\(fileName) in \(fixtures.searchLocation)"
         if let recordingFile, FileManager.default.fileExists(atPath: recordingFile.path) {
-            data = try? Data(contentsOf: recordingFile)
+            source = recordingFile
             location = recordingFile.path
         } else {
             do {
-                data = try fixtures.data(named: name)
+                source = try fixtures.url(named: name)
             } catch {
                 let resolved = (try? HTTPRecordMode.resolved(mode).get()) ?? .none
                 if resolved == .none || recordingFile == nil {
@@ -70,8 +76,11 @@ extension HTTPStubRegistry {
             }
         }
         useCassette(
-            data: data, location: location, recordingTo: recordingFile, mode: mode, matching: matching, redaction: redaction,
-            session: session, fileID: fileID, filePath: filePath, line: line, column: column
+            reading: source, location: location, recordingTo: recordingFile, mode: mode,
+            options: CassetteOptions(
+                matching: matching, redaction: redaction, allowPlaybackRepeats: allowPlaybackRepeats, passThroughHosts: hosts,
+                session: session),
+            fileID: fileID, filePath: filePath, line: line, column: column
         )
     }
 }

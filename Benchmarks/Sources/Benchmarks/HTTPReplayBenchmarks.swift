@@ -5,58 +5,172 @@ import TestSupportKit
 import FoundationNetworking
 #endif
 
-/// Replaying a HAR cassette beside plain stubs answering the same requests, in the same run:
-/// 100 URLs, each recorded 20 times, against 100 stubs of method, path and query.
+/// Replaying HAR cassettes: loading a large cassette beside decoding the same file into plain
+/// `Decodable` structs, cold (a file no registry has read) and again (a second registry on the same
+/// file); and replaying 100 recorded interactions beside the same interactions as plain stubs.
 let httpReplayComparisons: [Comparison] = [
     Comparison(
-        name: "HTTP replay: GET from a 2,000-entry cassette vs plain stubs",
+        name: "HTTP replay: load a 10,000-entry cassette + first match, new file, vs plain Decodable",
+        subjectLabel: "useCassette + 1 GET",
+        baselineLabel: "JSONDecoder into structs",
+        operations: 1,
+        subject: { try await HTTPReplayBenchmark.loadRun(cached: false) },
+        baseline: { try await HTTPReplayBenchmark.plainDecodeRun() }
+    ),
+    Comparison(
+        name: "HTTP replay: load a 10,000-entry cassette + first match, same file again, vs plain Decodable",
+        subjectLabel: "useCassette + 1 GET",
+        baselineLabel: "JSONDecoder into structs",
+        operations: 1,
+        subject: { try await HTTPReplayBenchmark.loadRun(cached: true) },
+        baseline: { try await HTTPReplayBenchmark.plainDecodeRun() }
+    ),
+    Comparison(
+        name: "HTTP replay: GET 100 recorded interactions vs the same as 100 plain indexed stubs",
         subjectLabel: "cassette replay",
         baselineLabel: "100 plain stubs",
-        operations: HTTPReplayBenchmark.requestCount,
+        operations: HTTPReplayBenchmark.rounds * HTTPReplayBenchmark.urlCount,
         subject: { try await HTTPReplayBenchmark.replayRun() },
         baseline: { try await HTTPReplayBenchmark.plainStubRun() }
-    )
+    ),
 ]
 
 enum HTTPReplayBenchmark {
-    static let requestCount = 2_000
     static let urlCount = 100
+    static let rounds = 20
+    static let largeEntryCount = 10_000
 
-    private static func urls() -> [URL] {
-        (0..<requestCount).compactMap { URL(string: "https://api.example.com/books?page=\($0 % urlCount)&size=20") }
+    private static func url(_ page: Int) -> URL? {
+        URL(string: "https://api.example.com/books?page=\(page)&size=20")
     }
 
-    /// A cassette file holding every request once, in order, written before timing starts.
-    private static func cassetteFile() throws -> URL {
-        let body = Data(#"{"books":[]}"#.utf8)
-        let cassette = HTTPCassette(
-            interactions: urls().map {
-                HTTPCassette.Interaction(url: $0, responseHeaders: ["Content-Type": "application/json"], responseBody: body)
-            })
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("replay-benchmark-\(UUID().uuidString).har")
-        try cassette.harData().write(to: file)
-        return file
-    }
+    private static let body = Data(#"{"books":[{"title":"Dune","author":"Frank Herbert"}],"nextPage":null}"#.utf8)
 
-    static func replayRun() async throws -> Elapsed {
-        let file = try cassetteFile()
-        defer { try? FileManager.default.removeItem(at: file) }
-        let stubs = HTTPStubRegistry()
-        stubs.useCassette(at: file, mode: .none)
-        return try await send(urls(), through: stubs.session)
-    }
+    // MARK: Loading a large cassette
 
-    static func plainStubRun() async throws -> Elapsed {
-        let stubs = HTTPStubRegistry()
-        for page in 0..<urlCount {
-            stubs.stub(
-                .get("https://api.example.com/books").query(exactly: ["page": "\(page)", "size": "20"]), with: .json(#"{"books":[]}"#))
+    /// A 10,000-entry cassette as the cassette writes it: every entry a distinct URL, with
+    /// request and response headers and a JSON body.
+    private static let largeCassette: Data = HTTPCassette(
+        interactions: (0..<largeEntryCount).compactMap { page in
+            url(page).map {
+                HTTPCassette.Interaction(
+                    url: $0, requestHeaders: ["Accept": "application/json", "User-Agent": "Benchmarks/1"],
+                    responseHeaders: ["Content-Type": "application/json", "Cache-Control": "no-cache"], responseBody: body)
+            }
         }
-        return try await send(urls(), through: stubs.session)
+    ).harData()
+
+    private static let largeFile: URL = {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("replay-benchmark-large-\(UUID().uuidString).har")
+        try? largeCassette.write(to: file)
+        return file
+    }()
+
+    /// A new registry loads the cassette and answers one request: a new file each run when not
+    /// `cached`, so nothing read before can be reused; the same file each run when `cached`.
+    static func loadRun(cached: Bool) async throws -> Elapsed {
+        let file: URL
+        if cached {
+            file = largeFile
+        } else {
+            file = FileManager.default.temporaryDirectory.appendingPathComponent("replay-benchmark-\(UUID().uuidString).har")
+            try largeCassette.write(to: file)
+        }
+        defer { if !cached { try? FileManager.default.removeItem(at: file) } }
+        guard let first = url(0) else { throw URLError(.badURL) }
+        // The registry is made before and released after the timed region: neither is loading.
+        let stubs = HTTPStubRegistry()
+        let session = stubs.session
+        let elapsed = try await measure {
+            stubs.useCassette(at: file, mode: .none)
+            _ = try await session.data(for: URLRequest(url: first))
+        }
+        withExtendedLifetime(stubs) {}
+        return elapsed
     }
 
-    private static func send(_ urls: [URL], through session: URLSession) async throws -> Elapsed {
-        try await measure {
+    /// The HAR fields a cassette reads, as plain `Decodable` structs.
+    private struct PlainHAR: Decodable {
+        struct Log: Decodable { let entries: [Entry] }
+        struct Entry: Decodable {
+            let request: Request
+            let response: Response
+        }
+        struct Header: Decodable {
+            let name: String
+            let value: String
+        }
+        struct Request: Decodable {
+            let method: String
+            let url: String
+            let headers: [Header]
+        }
+        struct Content: Decodable {
+            let text: String?
+            let encoding: String?
+        }
+        struct Response: Decodable {
+            let status: Int
+            let headers: [Header]
+            let content: Content
+        }
+        let log: Log
+    }
+
+    /// The floor: reading the same file and decoding it into plain structs.
+    static func plainDecodeRun() async throws -> Elapsed {
+        let file = largeFile
+        return try await measure {
+            let document = try JSONDecoder().decode(PlainHAR.self, from: Data(contentsOf: file))
+            guard document.log.entries.count == largeEntryCount else { throw URLError(.cannotDecodeContentData) }
+        }
+    }
+
+    // MARK: Replaying 100 interactions
+
+    /// A cassette file holding each of the 100 requests once, written before timing starts.
+    private static let smallFile: URL = {
+        let cassette = HTTPCassette(
+            interactions: (0..<urlCount).compactMap { page in
+                url(page).map {
+                    HTTPCassette.Interaction(url: $0, responseHeaders: ["Content-Type": "application/json"], responseBody: body)
+                }
+            })
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("replay-benchmark-small-\(UUID().uuidString).har")
+        try? cassette.harData().write(to: file)
+        return file
+    }()
+
+    /// Each round: a registry replays the cassette (set up untimed), then the 100 requests, timed.
+    static func replayRun() async throws -> Elapsed {
+        var total = Elapsed(nanoseconds: 0)
+        for _ in 0..<rounds {
+            let stubs = HTTPStubRegistry()
+            stubs.useCassette(at: smallFile, mode: .none)
+            total = total + (try await send(through: stubs.session))
+        }
+        return total
+    }
+
+    /// Each round: the same 100 interactions as plain stubs, each answering once, as a replayed
+    /// recording does.
+    static func plainStubRun() async throws -> Elapsed {
+        var total = Elapsed(nanoseconds: 0)
+        for _ in 0..<rounds {
+            let stubs = HTTPStubRegistry()
+            for page in 0..<urlCount {
+                stubs.stub(
+                    .get("https://api.example.com/books?page=\(page)&size=20"), times: 1,
+                    with: .data(body, headers: ["Content-Type": "application/json"]))
+            }
+            total = total + (try await send(through: stubs.session))
+        }
+        return total
+    }
+
+    private static func send(through session: URLSession) async throws -> Elapsed {
+        let urls = (0..<urlCount).compactMap(url)
+        return try await measure {
             for url in urls {
                 _ = try await session.data(for: URLRequest(url: url))
             }

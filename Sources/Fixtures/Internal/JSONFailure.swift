@@ -1,4 +1,5 @@
 import Foundation
+import TestSupportCore
 
 /// Turns a failed JSON read into a ``FixtureError`` that names the fixture, the type, the coding
 /// path, what was wrong and where in the file, without relying on Foundation's message text

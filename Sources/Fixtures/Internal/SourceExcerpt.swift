@@ -1,3 +1,5 @@
+import TestSupportCore
+
 /// The line of a fixture that holds an error, with a caret under the column, for messages:
 ///
 /// ```

@@ -3,4 +3,9 @@
 /// delivers the reply as it delivers a stub's response.
 struct UnmatchedRequestHandler: Sendable {
     let answer: @Sendable (_ request: RecordedHTTPRequest, _ reply: @escaping @Sendable (HTTPStubResponse) -> Void) -> Void
+    /// Which unmatched requests `answer` takes; the others stay unhandled.
+    var accepts: @Sendable (RecordedHTTPRequest) -> Bool = { _ in true }
+    /// Added to the unhandled-request failure of a request `answer` does not take, such as which
+    /// cassette was replayed and how to record the request.
+    var unhandledNote: String?
 }

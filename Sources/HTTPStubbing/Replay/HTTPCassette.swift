@@ -1,4 +1,5 @@
 import Foundation
+import TestSupportCore
 
 /// Recorded HTTP interactions in HAR 1.2, the format browsers, Proxyman and Charles export.
 ///
@@ -67,41 +68,57 @@ public struct HTTPCassette: Sendable, Equatable {
     /// a response (status 0) are skipped.
     ///
     /// - Parameter harData: The HAR file's bytes.
-    /// - Throws: ``HTTPCassetteError`` naming what is missing or malformed.
+    /// - Throws: ``HTTPCassetteError`` naming what is missing or malformed, and for text that is
+    ///   not JSON, the line and column where it stops being JSON.
     public init(harData: Data) throws(HTTPCassetteError) {
-        let document: HARJSON
+        let document: HARDocument
         do {
-            document = try HARJSON.decoded(from: harData)
+            document = try JSONDecoder().decode(HARDocument.self, from: harData)
         } catch {
-            throw HTTPCassetteError(message: "The cassette is not JSON: \(error)")
+            throw Self.syntaxError(in: harData, underlying: error)
         }
-        guard let log = document["log"] else {
+        guard let log = document.log else {
             throw HTTPCassetteError(message: "The cassette has no \"log\" object; a HAR file starts with {\"log\": {\"entries\": [...]}}")
         }
         var interactions: [Interaction] = []
-        for (position, entry) in (log["entries"]?.array ?? []).enumerated() {
-            guard let request = entry["request"], let response = entry["response"] else {
+        interactions.reserveCapacity(log.entries.count)
+        for (position, entry) in log.entries.enumerated() {
+            guard let request = entry.request, let response = entry.response else {
                 throw HTTPCassetteError(message: "Entry \(position + 1) of the cassette has no \"request\" or \"response\"")
             }
-            let status = Int(response["status"]?.number ?? 0)
-            guard status > 0 else { continue }  // a browser's blocked or failed request
-            guard let text = request["url"]?.string, let url = URL(string: text) else {
+            guard response.status > 0 else { continue }  // a browser's blocked or failed request
+            guard let text = request.url, let url = URL(string: text) else {
                 throw HTTPCassetteError(message: "Entry \(position + 1) of the cassette has no valid request \"url\"")
             }
-            let requestHeaders = Self.headers(request["headers"])
-            let responseHeaders = Self.headers(response["headers"]).filter { !Self.transportHeaders.contains($0.key.lowercased()) }
+            let responseHeaders = Self.headers(response.headers).filter { !Self.transportHeaders.contains($0.key.lowercased()) }
             interactions.append(
                 Interaction(
-                    method: request["method"]?.string ?? "GET",
+                    method: request.method ?? "GET",
                     url: url,
-                    requestHeaders: requestHeaders,
-                    requestBody: Self.postData(request["postData"]),
-                    statusCode: status,
+                    requestHeaders: Self.headers(request.headers),
+                    requestBody: Self.postData(request.postData),
+                    statusCode: response.status,
                     responseHeaders: responseHeaders,
-                    responseBody: Self.body(text: response["content"]?["text"]?.string, encoding: response["content"]?["encoding"]?.string)
+                    responseBody: Self.body(text: response.content?.text, encoding: response.content?.encoding)
                 ))
         }
         self.interactions = interactions
+    }
+
+    /// The error for bytes that are not JSON: where they stop being JSON, found by the scanner
+    /// the fixture loader uses, since Foundation's message differs between platforms.
+    private static func syntaxError(in data: Data, underlying error: any Error) -> HTTPCassetteError {
+        let bytes = [UInt8](data)
+        guard let problem = JSONScanner.firstProblem(in: bytes) else {
+            return HTTPCassetteError(message: "The cassette is not JSON: \(error)")
+        }
+        let position = TextPosition(offset: problem.offset, in: bytes)
+        let start = bytes.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
+        let hint =
+            start.first == UInt8(ascii: "<")
+            ? " (the file starts with '<': it looks like an HTML or XML page saved as a cassette, not a HAR file)" : ""
+        return HTTPCassetteError(
+            message: "The cassette is not JSON: \(position): \(problem.reason)\(hint)", line: position.line, column: position.column)
     }
 
     /// The cassette as HAR 1.2, byte for byte the same for the same interactions.
@@ -169,12 +186,12 @@ public struct HTTPCassette: Sendable, Equatable {
     /// pseudo-headers, which are not headers.
     static let transportHeaders: Set<String> = ["content-encoding", "content-length", "transfer-encoding", "connection", "keep-alive"]
 
-    private static func headers(_ list: HARJSON?) -> [String: String] {
+    private static func headers(_ list: [HARDocument.NameValue]) -> [String: String] {
         var headers: [String: String] = [:]
         var canonical: [String: String] = [:]  // lower-cased name -> the spelling kept
-        for item in list?.array ?? [] {
-            guard let name = item["name"]?.string, !name.hasPrefix(":") else { continue }
-            let value = item["value"]?.string ?? ""
+        for item in list {
+            guard let name = item.name, !name.hasPrefix(":") else { continue }
+            let value = item.value ?? ""
             let key = canonical[name.lowercased()] ?? name
             canonical[name.lowercased()] = key
             headers[key] = headers[key].map { $0 + ", " + value } ?? value
@@ -193,15 +210,14 @@ public struct HTTPCassette: Sendable, Equatable {
         headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 
-    private static func postData(_ postData: HARJSON?) -> Data? {
+    private static func postData(_ postData: HARDocument.PostData?) -> Data? {
         guard let postData else { return nil }
-        if let text = postData["text"]?.string {
-            return body(text: text, encoding: (postData["encoding"] ?? postData["_encoding"])?.string)
+        if let text = postData.text {
+            return body(text: text, encoding: postData.encoding)
         }
-        let params = postData["params"]?.array ?? []
-        guard !params.isEmpty else { return nil }
+        guard !postData.params.isEmpty else { return nil }
         var components = URLComponents()
-        components.queryItems = params.map { URLQueryItem(name: $0["name"]?.string ?? "", value: $0["value"]?.string) }
+        components.queryItems = postData.params.map { URLQueryItem(name: $0.name ?? "", value: $0.value) }
         return Data((components.percentEncodedQuery ?? "").utf8)
     }
 
@@ -232,12 +248,21 @@ public struct HTTPCassette: Sendable, Equatable {
 public struct HTTPCassetteError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong.
     public var message: String
+    /// The 1-based line where a cassette that is not JSON stops being JSON; nil for other errors.
+    public var line: Int?
+    /// The 1-based column on that line; nil for other errors.
+    public var column: Int?
 
     /// Creates an error.
     ///
-    /// - Parameter message: What is wrong.
-    public init(message: String) {
+    /// - Parameters:
+    ///   - message: What is wrong.
+    ///   - line: The line of a syntax error, if any.
+    ///   - column: The column of a syntax error, if any.
+    public init(message: String, line: Int? = nil, column: Int? = nil) {
         self.message = message
+        self.line = line
+        self.column = column
     }
 
     /// The message.

@@ -2,9 +2,9 @@ import Foundation
 
 /// When a cassette records real traffic and when it only replays, as in Ruby's VCR.
 ///
-/// The environment variable `TESTSUPPORTKIT_RECORD_MODE` (`once`, `none`, `newEpisodes` or
-/// `all`), when set, overrides the mode a test asks for: set it to `none` on CI so CI never
-/// records.
+/// The environment variable `TESTSUPPORTKIT_RECORD_MODE` (`once`, `none`, `newEpisodes`, `all`
+/// or `replace`), when set, overrides the mode a test asks for: set it to `none` on CI so CI
+/// never records.
 public enum HTTPRecordMode: String, Sendable, CaseIterable {
     /// Records when the cassette does not exist yet; replays only once it does.
     case once
@@ -12,8 +12,14 @@ public enum HTTPRecordMode: String, Sendable, CaseIterable {
     case none
     /// Replays what the cassette has and records requests it lacks, appending them.
     case newEpisodes
-    /// Records every request again, replacing the cassette.
+    /// Sends every request to the real server and records it, as VCR's all mode does.
+    ///
+    /// This is VCR's `:all`: a recorded interaction that a new recording matches is replaced; the
+    /// ones no request of this run matched are kept. Use ``replace`` to keep only this run's
+    /// recordings.
     case all
+    /// Sends every request to the real server and writes a cassette of only this run's recordings.
+    case replace
 
     /// The environment variable that overrides every cassette's mode.
     public static let environmentVariable = "TESTSUPPORTKIT_RECORD_MODE"

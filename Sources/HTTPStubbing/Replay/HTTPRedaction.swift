@@ -2,14 +2,21 @@ import Foundation
 
 /// What a cassette removes from recorded traffic before anything is written to disk.
 ///
-/// It replaces header values, query items and JSON body fields by a placeholder.
+/// It replaces header values, query items, JSON body fields and form-encoded body fields by a
+/// placeholder, and chosen values wherever they appear by a placeholder of their own that
+/// replay puts back.
 ///
 /// ```swift
-/// let redaction = HTTPRedaction.default.redactingQueryItems("api_key").redactingJSONFields("token")
+/// let apiKey = ProcessInfo.processInfo.environment["CATALOG_API_KEY"] ?? "test-key"
+/// let redaction = HTTPRedaction.default
+///     .redactingQueryItems("api_key").redactingJSONFields("token").redactingFormFields("password")
+///     .substituting(apiKey, with: "<CATALOG_API_KEY>")
 /// ```
 ///
 /// Redacted values never reach the cassette file. Replay matches a redacted header or query
-/// item by its name only, since the recorded value is the placeholder.
+/// item by its name only, since the recorded value is the placeholder. A substituted value is
+/// put back on playback, in the recorded requests and responses, as VCR's
+/// `filter_sensitive_data` does.
 public struct HTTPRedaction: Sendable, Equatable {
     /// Header names (case-insensitive) whose values are replaced, in requests and responses.
     public var headers: Set<String>
@@ -17,7 +24,12 @@ public struct HTTPRedaction: Sendable, Equatable {
     public var queryItems: Set<String>
     /// JSON object keys, at any depth, whose values are replaced in request and response bodies.
     public var jsonFields: Set<String>
-    /// The text that replaces each value.
+    /// Field names whose values are replaced in form-encoded request bodies.
+    public var formFields: Set<String>
+    /// Placeholders and the values they stand for: each value is written as its placeholder
+    /// wherever it appears, and put back on playback.
+    public var substitutions: [String: String]
+    /// The text that replaces each redacted value.
     public var placeholder: String
 
     /// Creates a redaction.
@@ -26,11 +38,18 @@ public struct HTTPRedaction: Sendable, Equatable {
     ///   - headers: Header names whose values are replaced.
     ///   - queryItems: Query item names whose values are replaced.
     ///   - jsonFields: JSON keys whose values are replaced.
+    ///   - formFields: Form field names whose values are replaced.
+    ///   - substitutions: Placeholders and the values they stand for.
     ///   - placeholder: The replacement text.
-    public init(headers: Set<String> = [], queryItems: Set<String> = [], jsonFields: Set<String> = [], placeholder: String = "REDACTED") {
+    public init(
+        headers: Set<String> = [], queryItems: Set<String> = [], jsonFields: Set<String> = [], formFields: Set<String> = [],
+        substitutions: [String: String] = [:], placeholder: String = "REDACTED"
+    ) {
         self.headers = Set(headers.map { $0.lowercased() })
         self.queryItems = queryItems
         self.jsonFields = jsonFields
+        self.formFields = formFields
+        self.substitutions = substitutions
         self.placeholder = placeholder
     }
 
@@ -62,6 +81,41 @@ public struct HTTPRedaction: Sendable, Equatable {
         return copy
     }
 
+    /// This redaction with these form-encoded body fields redacted too.
+    ///
+    /// A request body is read as form fields when its `Content-Type` is
+    /// `application/x-www-form-urlencoded`, or when it has none and is not JSON.
+    ///
+    /// - Parameter names: Field names.
+    /// - Returns: The extended redaction.
+    public func redactingFormFields(_ names: String...) -> HTTPRedaction {
+        var copy = self
+        copy.formFields.formUnion(names)
+        return copy
+    }
+
+    /// This redaction with a value written as a placeholder, which replay puts back.
+    ///
+    /// The value is replaced wherever it appears in the URL, header values and text bodies of
+    /// requests and responses. On playback the placeholder becomes the value again, so a test
+    /// sends and receives the real value while the file holds only the placeholder. An empty
+    /// value is ignored, so an unset environment variable substitutes nothing.
+    ///
+    /// ```swift
+    /// let token = ProcessInfo.processInfo.environment["CATALOG_TOKEN"] ?? "test-token"
+    /// let redaction = HTTPRedaction.default.substituting(token, with: "<CATALOG_TOKEN>")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - value: The secret, as it appears in the traffic.
+    ///   - placeholder: What the cassette holds instead, such as `<CATALOG_TOKEN>`.
+    /// - Returns: The extended redaction.
+    public func substituting(_ value: String, with placeholder: String) -> HTTPRedaction {
+        var copy = self
+        copy.substitutions[placeholder] = value
+        return copy
+    }
+
     /// This redaction with these headers redacted too.
     ///
     /// - Parameter names: Header names.
@@ -80,13 +134,36 @@ public struct HTTPRedaction: Sendable, Equatable {
     /// replaced wherever else they appear in a text body, as when a server echoes them back.
     func apply(to interaction: HTTPCassette.Interaction) -> HTTPCassette.Interaction {
         let secrets = secretValues(in: interaction)
+        let requestType = HTTPCassette.header("Content-Type", in: interaction.requestHeaders)
         var result = interaction
         result.url = redacting(interaction.url)
         result.requestHeaders = redacting(interaction.requestHeaders)
         result.responseHeaders = redacting(interaction.responseHeaders)
-        result.requestBody = interaction.requestBody.map { replacing(secrets, in: redacting(body: $0)) }
+        result.requestBody = interaction.requestBody.map { replacing(secrets, in: redactedBody($0, contentType: requestType)) }
         result.responseBody = replacing(secrets, in: redacting(body: interaction.responseBody))
-        return result
+        return substitutingPlaceholders(in: result)
+    }
+
+    /// `interaction` with each substituted value replaced by its placeholder.
+    private func substitutingPlaceholders(in interaction: HTTPCassette.Interaction) -> HTTPCassette.Interaction {
+        let pairs = substitutions.filter { !$0.value.isEmpty }.sorted { ($0.value.count, $0.key) > ($1.value.count, $1.key) }
+        guard !pairs.isEmpty else { return interaction }
+        return interaction.replacingText(pairs.map { (found: [$0.value], replacement: $0.key, inURL: Self.urlEncoded($0.key)) })
+    }
+
+    /// `interaction` as replay sees it: each placeholder of ``substitutions`` replaced by its value
+    /// again.
+    func restoringPlaceholders(in interaction: HTTPCassette.Interaction) -> HTTPCassette.Interaction {
+        let pairs = substitutions.filter { !$0.value.isEmpty }.sorted { ($0.key.count, $0.key) > ($1.key.count, $1.key) }
+        guard !pairs.isEmpty else { return interaction }
+        return interaction.replacingText(pairs.map { (found: [Self.urlEncoded($0.key), $0.key], replacement: $0.value, inURL: $0.value) })
+    }
+
+    /// `text` percent-encoded as a query value may hold it.
+    private static func urlEncoded(_ text: String) -> String {
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "&=+#<>")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 
     /// The values redaction removes from `interaction`, longest first; very short ones are left
@@ -102,6 +179,11 @@ public struct HTTPRedaction: Sendable, Equatable {
         }
         for body in [interaction.requestBody ?? Data(), interaction.responseBody] where !jsonFields.isEmpty {
             if let document = try? HARJSON.decoded(from: body) { collectSecrets(in: document, into: &secrets) }
+        }
+        if !formFields.isEmpty, let body = interaction.requestBody,
+            Self.isForm(body, contentType: HTTPCassette.header("Content-Type", in: interaction.requestHeaders))
+        {
+            secrets += FormEncoding.fields(in: body).filter { formFields.contains($0.key) }.map(\.value)
         }
         return Set(secrets.filter { $0.count >= 4 && $0 != placeholder }).sorted { ($0.count, $0) > ($1.count, $1) }
     }
@@ -148,9 +230,33 @@ public struct HTTPRedaction: Sendable, Equatable {
         return components.url ?? url
     }
 
-    /// `body` with its named JSON fields replaced.
-    func redactedBody(_ body: Data) -> Data {
-        redacting(body: body)
+    /// A request body with its named JSON fields, or form fields, replaced.
+    func redactedBody(_ body: Data, contentType: String?) -> Data {
+        guard !formFields.isEmpty, Self.isForm(body, contentType: contentType) else { return redacting(body: body) }
+        return redactingForm(body)
+    }
+
+    /// Whether a request body is form-encoded: its content type says so, or it has none and is
+    /// not JSON.
+    private static func isForm(_ body: Data, contentType: String?) -> Bool {
+        if let contentType { return contentType.lowercased().contains("application/x-www-form-urlencoded") }
+        let first = body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        return first != UInt8(ascii: "{") && first != UInt8(ascii: "[")
+    }
+
+    /// `body` with the values of the named form fields replaced; every other byte is kept.
+    private func redactingForm(_ body: Data) -> Data {
+        guard let text = String(data: body, encoding: .utf8) else { return body }
+        let encodedPlaceholder = Self.urlEncoded(placeholder)
+        var changed = false
+        let pairs = text.split(separator: "&", omittingEmptySubsequences: false).map { pair -> Substring in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = parts[0].replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(parts[0])
+            guard formFields.contains(name), parts.count == 2, parts[1] != Substring(encodedPlaceholder) else { return pair }
+            changed = true
+            return parts[0] + "=" + encodedPlaceholder
+        }
+        return changed ? Data(pairs.joined(separator: "&").utf8) : body
     }
 
     private func redacting(body: Data) -> Data {
@@ -172,5 +278,31 @@ public struct HTTPRedaction: Sendable, Equatable {
         default:
             return value
         }
+    }
+}
+
+extension HTTPCassette.Interaction {
+    /// This interaction with each found text replaced: in the URL by `inURL`, in header values
+    /// and text bodies by `replacement`. A body that does not change keeps its bytes.
+    fileprivate func replacingText(_ pairs: [(found: [String], replacement: String, inURL: String)]) -> HTTPCassette.Interaction {
+        func replace(_ text: String, url: Bool = false) -> String {
+            pairs.reduce(text) { text, pair in
+                pair.found.reduce(text) { $0.replacingOccurrences(of: $1, with: url ? pair.inURL : pair.replacement) }
+            }
+        }
+        func replace(_ body: Data) -> Data {
+            guard let text = String(data: body, encoding: .utf8) else { return body }
+            let replaced = replace(text)
+            return replaced == text ? body : Data(replaced.utf8)
+        }
+        var result = self
+        let urlText = url.absoluteString
+        let replacedURL = replace(urlText, url: true)
+        if replacedURL != urlText, let replaced = URL(string: replacedURL) { result.url = replaced }
+        result.requestHeaders = requestHeaders.mapValues { replace($0) }
+        result.responseHeaders = responseHeaders.mapValues { replace($0) }
+        result.requestBody = requestBody.map { replace($0) }
+        result.responseBody = replace(responseBody)
+        return result
     }
 }

@@ -23,15 +23,21 @@ extension HTTPStubRegistry {
     /// Replay answers a request with the first unused recorded response whose method and URL
     /// (and the parts `matching` adds) equal the request's. Recording sends a request no recorded
     /// interaction matches through `session` to the real server, redacts it, rewrites the
-    /// cassette and prints where it wrote. To load cassettes from a test bundle with "did you
-    /// mean" errors, use the `FixtureLoader` form in TestSupportKit.
+    /// cassette and prints where it wrote. A file is parsed once per process, however many
+    /// registries replay it, and again when it changes. To load cassettes from a test bundle with
+    /// "did you mean" errors, use the `FixtureLoader` form in TestSupportKit.
     ///
     /// - Parameters:
     ///   - file: The cassette file, usually in the test target's source tree.
     ///   - mode: When to record; see ``HTTPRecordMode``.
     ///   - matching: Which parts of a request must equal a recorded one.
     ///   - redaction: What is removed before anything is written.
-    ///   - session: The real session that records; a new ephemeral one when `nil`.
+    ///   - allowPlaybackRepeats: Whether a request whose recordings are all used gets the last of
+    ///     them again, as VCR's `allow_playback_repeats`; by default it is unhandled, or recorded.
+    ///   - hosts: Hosts whose requests are neither replayed nor recorded but sent to the real
+    ///     server through `session`, such as `localhost`, as VCR's `ignore_hosts`.
+    ///   - session: The real session that records and passes requests through; a new ephemeral
+    ///     one when `nil`.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line; a missing or unreadable cassette is reported here.
@@ -41,24 +47,27 @@ extension HTTPStubRegistry {
         mode: HTTPRecordMode = .once,
         matching: HTTPReplayMatching = .methodAndURL,
         redacting redaction: HTTPRedaction = .default,
+        allowPlaybackRepeats: Bool = false,
+        passingThrough hosts: Set<String> = [],
         recordingThrough session: URLSession? = nil,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) {
-        let existing = FileManager.default.fileExists(atPath: file.path) ? (try? Data(contentsOf: file)) : nil
         useCassette(
-            data: existing, location: file.path, recordingTo: file, mode: mode, matching: matching, redaction: redaction, session: session,
+            reading: file, location: file.path, recordingTo: file, mode: mode,
+            options: CassetteOptions(
+                matching: matching, redaction: redaction, allowPlaybackRepeats: allowPlaybackRepeats, passThroughHosts: hosts,
+                session: session),
             fileID: fileID, filePath: filePath, line: line, column: column
         )
     }
 
-    /// The shared work of every `useCassette` form: `data` is the cassette's bytes, `nil` when
-    /// it does not exist; `location` names it in messages.
+    /// The shared work of every `useCassette` form: `source` is the cassette file to read, `nil`
+    /// when there is none; `location` names it in messages; `file` is where recordings go.
     package func useCassette(
-        data: Data?, location: String, recordingTo file: URL?, mode requested: HTTPRecordMode, matching: HTTPReplayMatching,
-        redaction: HTTPRedaction, session: URLSession?,
+        reading source: URL?, location: String, recordingTo file: URL?, mode requested: HTTPRecordMode, options: CassetteOptions,
         fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -69,57 +78,83 @@ extension HTTPStubRegistry {
             FailureReporter.report(error.message + "; replaying only", at: site)
             mode = .none
         }
+        let modeText = "record mode \"\(mode.rawValue)\"" + (mode == requested ? "" : " (from \(HTTPRecordMode.environmentVariable))")
         var cassette: HTTPCassette?
-        if let data {
-            do {
-                cassette = try HTTPCassette(harData: data)
-            } catch {
-                FailureReporter.report("The cassette \(location) cannot be read: \(error.message)", at: site)
-                return
-            }
+        switch source.map(CassetteCache.shared.cassette(at:)) ?? .missing {
+        case .missing: break
+        case .cassette(let loaded): cassette = loaded
+        case .failed(let error):
+            FailureReporter.report(
+                "The cassette \(location) cannot be read: \(error.message). Nothing is replayed or recorded, and the file is left as it is",
+                at: site)
+            return
+        }
+        // As replay sees them: placeholders put back, hosts passed through left out.
+        let playable = (cassette?.interactions ?? []).map(options.redaction.restoringPlaceholders(in:)).filter {
+            !options.passes($0.url.host)
         }
         let replayed: [HTTPCassette.Interaction]
         let recordsFrom: [HTTPCassette.Interaction]?
+        var replacedWhenMatching: [HTTPRequestMatcher]?
         switch mode {
         case .none:
-            guard let cassette else {
+            guard cassette != nil else {
                 FailureReporter.report(
-                    "No cassette at \(location), and record mode \"none\" only replays; record it once with mode .once "
+                    "No cassette at \(location), and \(modeText) only replays; record it once with mode .once "
                         + "(or \(HTTPRecordMode.environmentVariable)=once) against the real server",
                     at: site
                 )
                 return
             }
-            replayed = cassette.interactions
+            replayed = playable
             recordsFrom = nil
         case .once:
-            replayed = cassette?.interactions ?? []
+            replayed = playable
             recordsFrom = cassette == nil ? [] : nil
         case .newEpisodes:
-            replayed = cassette?.interactions ?? []
-            recordsFrom = replayed
+            replayed = playable
+            recordsFrom = cassette?.interactions ?? []
         case .all:
+            replayed = []
+            recordsFrom = cassette?.interactions ?? []
+            var locations = ReplayMatcher.Locations()
+            replacedWhenMatching = (cassette?.interactions ?? []).map {
+                ReplayMatcher.matcher(
+                    for: options.redaction.restoringPlaceholders(in: $0), matching: options.matching, redaction: options.redaction,
+                    locations: &locations)
+            }
+        case .replace:
             replayed = []
             recordsFrom = []
         }
-        registerReplay(
-            of: replayed, matching: matching, redaction: redaction, fileID: fileID, filePath: filePath, line: line, column: column)
-        guard let recordsFrom else { return }
+        registerReplay(of: replayed, options: options, fileID: fileID, filePath: filePath, line: line, column: column)
+        guard let recordsFrom else {
+            installReplayOnlyHandler(
+                options: options,
+                note: "The cassette \(location) was replayed in \(modeText), which "
+                    + (mode == .none ? "never records" : "records only when the cassette does not exist")
+                    + "; to record this request, run the test with \(HTTPRecordMode.environmentVariable)=newEpisodes "
+                    + "(or pass mode: .newEpisodes), which keeps what the cassette has and adds what it lacks"
+                    + (file == nil ? ", and pass recordingInto: the fixtures directory in the source tree" : ""))
+            return
+        }
         guard let file else {
             FailureReporter.report(
                 "Record mode \"\(mode.rawValue)\" needs a directory to record \(location) into; pass recordingInto:", at: site)
             return
         }
-        let recorder = CassetteRecorder(file: file, keeping: recordsFrom, redaction: redaction, site: site)
-        let realSession = session ?? URLSession(configuration: .ephemeral)
+        let recorder = CassetteRecorder(
+            file: file, keeping: recordsFrom, replacedWhenMatching: replacedWhenMatching, redaction: options.redaction, site: site)
+        let realSession = options.session ?? URLSession(configuration: .ephemeral)
         let handler = UnmatchedRequestHandler { request, reply in
             RealSessionForwarder.send(request, through: realSession) { answer in
-                if answer.succeeded {
+                if answer.succeeded, !options.passes(request.host) {
                     recorder.record(
                         HTTPCassette.Interaction(
                             method: request.method, url: request.url, requestHeaders: request.headers, requestBody: request.body,
                             statusCode: answer.statusCode, responseHeaders: answer.headers, responseBody: answer.body
-                        ))
+                        ),
+                        for: request)
                 }
                 reply(answer.response)
             }
@@ -127,17 +162,33 @@ extension HTTPStubRegistry {
         handleUnmatchedRequests(with: handler)
     }
 
+    /// When nothing is recorded: requests to the hosts passed through go to the real server, and
+    /// the unhandled-request failure of any other request says how to record it.
+    private func installReplayOnlyHandler(options: CassetteOptions, note: String) {
+        let hosts = options.passThroughHosts
+        let session = hosts.isEmpty ? nil : (options.session ?? URLSession(configuration: .ephemeral))
+        var handler = UnmatchedRequestHandler { request, reply in
+            guard let session else { return reply(.error(.resourceUnavailable)) }
+            RealSessionForwarder.send(request, through: session) { reply($0.response) }
+        }
+        handler.accepts = { request in options.passes(request.host) }
+        handler.unhandledNote = note
+        handleUnmatchedRequests(with: handler)
+    }
+
     /// Registers one stub per distinct recorded request, answering with its recorded responses
     /// in order.
     private func registerReplay(
-        of interactions: [HTTPCassette.Interaction], matching: HTTPReplayMatching, redaction: HTTPRedaction,
-        fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+        of interactions: [HTTPCassette.Interaction], options: CassetteOptions, fileID: StaticString, filePath: StaticString, line: UInt,
+        column: UInt
     ) {
         var order: [String] = []
         var groups: [String: (matcher: HTTPRequestMatcher, responses: [HTTPStubResponse])] = [:]
+        var locations = ReplayMatcher.Locations()
         for interaction in interactions {
-            let matcher = ReplayMatcher.matcher(for: interaction, matching: matching, redaction: redaction)
-            let key = "\(matcher)"
+            let matcher = ReplayMatcher.matcher(
+                for: interaction, matching: options.matching, redaction: options.redaction, locations: &locations)
+            let key = Self.groupKey(matcher, for: interaction, options: options)
             let response = HTTPStubResponse.data(
                 interaction.responseBody, status: interaction.statusCode, headers: interaction.responseHeaders)
             if groups[key] == nil {
@@ -151,8 +202,64 @@ extension HTTPStubRegistry {
         for key in order.reversed() {
             guard let group = groups[key] else { continue }
             stub(
-                group.matcher, times: group.responses.count, inOrder: group.responses, fileID: fileID, filePath: filePath, line: line,
-                column: column)
+                group.matcher, times: options.allowPlaybackRepeats ? nil : group.responses.count, inOrder: group.responses,
+                fileID: fileID, filePath: filePath, line: line, column: column)
         }
+    }
+
+    /// What makes two recordings the same request. Usually the method, URL, matched headers and
+    /// body as recorded: two spellings of one request (query items in another order) then make
+    /// two stubs, which answer in recording order just as one would. With playback repeats, or
+    /// rules that match less than the URL, recordings group by what the matcher checks: its
+    /// description, and what that leaves out (the whole body, the request a rule of your own sees).
+    private static func groupKey(
+        _ matcher: HTTPRequestMatcher, for interaction: HTTPCassette.Interaction, options: CassetteOptions
+    ) -> String {
+        let matching = options.matching
+        var key: String
+        if options.allowPlaybackRepeats || matching.url != .full || !matching.ignoredQueryItems.isEmpty || !matching.customRules.isEmpty {
+            key = "\(matcher)"
+        } else {
+            key = interaction.method + " " + interaction.url.absoluteString
+            for name in matching.headers {
+                key += "\u{1E}" + (HTTPCassette.header(name, in: interaction.requestHeaders) ?? "")
+            }
+        }
+        if matching.body != .ignored || !matching.customRules.isEmpty {
+            key += "\u{1E}" + (interaction.requestBody?.base64EncodedString() ?? "")
+        }
+        if !matching.customRules.isEmpty {
+            key +=
+                "\u{1E}\(interaction.method) \(interaction.url.absoluteString)\u{1E}"
+                + interaction.requestHeaders.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "\n")
+        }
+        return key
+    }
+}
+
+/// The choices of a `useCassette` call besides the file and the mode.
+package struct CassetteOptions: Sendable {
+    let matching: HTTPReplayMatching
+    let redaction: HTTPRedaction
+    let allowPlaybackRepeats: Bool
+    /// Lower-cased.
+    let passThroughHosts: Set<String>
+    let session: URLSession?
+
+    package init(
+        matching: HTTPReplayMatching, redaction: HTTPRedaction, allowPlaybackRepeats: Bool, passThroughHosts: Set<String>,
+        session: URLSession?
+    ) {
+        self.matching = matching
+        self.redaction = redaction
+        self.allowPlaybackRepeats = allowPlaybackRepeats
+        self.passThroughHosts = Set(passThroughHosts.map { $0.lowercased() })
+        self.session = session
+    }
+
+    /// Whether requests to `host` are passed through.
+    func passes(_ host: String?) -> Bool {
+        guard let host, !passThroughHosts.isEmpty else { return false }
+        return passThroughHosts.contains(host.lowercased())
     }
 }

@@ -1,3 +1,4 @@
+import TestSupportCore
 import Testing
 
 @testable import Fixtures

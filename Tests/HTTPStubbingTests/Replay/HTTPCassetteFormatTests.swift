@@ -87,6 +87,24 @@ struct HTTPCassetteFormatTests {
         #expect(try HTTPCassette(harData: cassette.harData()).interactions.first?.requestBody == bytes)
     }
 
+    @Test("Fields of an unexpected type read as missing, and a status written as text still counts")
+    func toleratesOddFieldTypes() throws {
+        let har = #"""
+            {"log": {"entries": [
+              {"request": {"method": "POST", "url": "https://api.test/books", "headers": {"not": "a list"}},
+               "response": {"status": "201", "headers": [{"name": "Location", "value": "/books/7"}, {"name": 3}],
+                            "content": {"text": 42}}}
+            ]}}
+            """#
+
+        let interaction = try #require(try HTTPCassette(harData: Data(har.utf8)).interactions.first)
+
+        #expect(interaction.statusCode == 201)
+        #expect(interaction.requestHeaders.isEmpty)
+        #expect(interaction.responseHeaders == ["Location": "/books/7"])
+        #expect(interaction.responseBody.isEmpty)
+    }
+
     @Test("A document without a log object says what a HAR file looks like")
     func rejectsNonHAR() {
         #expect(

@@ -97,14 +97,35 @@ struct HTTPCassetteRecordReplayTests {
         #expect(cassette.interactions.map(\.url.path) == ["/one", "/two"])
     }
 
-    @Test("Mode all records again even when the cassette exists")
-    func allRecordsAgain() async throws {
+    @Test("Mode all, as VCR's, records every request again, replaces the recordings it matches and keeps the rest")
+    func allRecordsAgainAndKeepsTheRest() async throws {
         let server = try makeEchoServer()
         let file = try makeCassetteDirectory().appendingPathComponent("again.har")
-        try HTTPCassette(interactions: [.init(url: try makeURL("\(server.baseURL)/old"))]).harData().write(to: file)
+        try HTTPCassette(interactions: [
+            .init(url: try makeURL("\(server.baseURL)/kept"), responseBody: Data("old kept".utf8)),
+            .init(url: try makeURL("\(server.baseURL)/new"), responseBody: Data("old new".utf8)),
+        ]).harData().write(to: file)
 
         let stubs = HTTPStubRegistry()
         stubs.useCassette(at: file, mode: .all)
+        let (body, _) = try await stubs.session.bodyAndStatus(for: URLRequest(url: try makeURL("\(server.baseURL)/new")))
+        server.stop()
+        let cassette = try HTTPCassette(harData: Data(contentsOf: file))
+
+        #expect(body.contains(#""target":"/new""#))  // sent to the server, not replayed
+        #expect(cassette.interactions.map(\.url.path) == ["/kept", "/new"])
+        #expect(cassette.interactions.first?.responseBody == Data("old kept".utf8))
+        #expect(cassette.interactions.last.map { String(decoding: $0.responseBody, as: UTF8.self) }?.contains("/new") == true)
+    }
+
+    @Test("Mode replace records every request again and writes only this run's recordings")
+    func replaceKeepsOnlyThisRun() async throws {
+        let server = try makeEchoServer()
+        let file = try makeCassetteDirectory().appendingPathComponent("replaced.har")
+        try HTTPCassette(interactions: [.init(url: try makeURL("\(server.baseURL)/old"))]).harData().write(to: file)
+
+        let stubs = HTTPStubRegistry()
+        stubs.useCassette(at: file, mode: .replace)
         _ = try await stubs.session.bodyAndStatus(for: URLRequest(url: try makeURL("\(server.baseURL)/new")))
         server.stop()
         let cassette = try HTTPCassette(harData: Data(contentsOf: file))
@@ -223,7 +244,47 @@ struct HTTPCassetteFailureTests {
         }
     }
 
-    @Test("A cassette that is not JSON is reported at the caller's line")
+    @Test("In mode none an unmatched request's failure names the cassette file and the mode, and says how to record it")
+    func unmatchedRequestNamesCassetteAndHowToRecord() async throws {
+        let file = try makeCassetteDirectory().appendingPathComponent("catalog.har")
+        try HTTPCassette(interactions: [.init(url: try makeURL("https://api.test/books"))]).harData().write(to: file)
+        let line = #line + 1
+        let stubs = HTTPStubRegistry()
+        stubs.useCassette(at: file, mode: .none)
+
+        _ = try? await stubs.session.data(for: URLRequest(url: try makeURL("https://api.test/authors")))
+
+        withKnownIssue {
+            stubs.expectNoUnhandledRequests()
+        } matching: { issue in
+            issue.isFailure(
+                containing: "The cassette \(file.path) was replayed in record mode \"none\", which never records; "
+                    + "to record this request, run the test with TESTSUPPORTKIT_RECORD_MODE=newEpisodes (or pass mode: .newEpisodes)",
+                line: line)
+        }
+    }
+
+    @Test("In mode once with an existing cassette an unmatched request's failure says that once records only a new cassette")
+    func unmatchedRequestInModeOnceSaysWhy() async throws {
+        let file = try makeCassetteDirectory().appendingPathComponent("catalog.har")
+        try HTTPCassette(interactions: [.init(url: try makeURL("https://api.test/books"))]).harData().write(to: file)
+        let line = #line + 1
+        let stubs = HTTPStubRegistry()
+        stubs.useCassette(at: file, mode: .once)
+
+        _ = try? await stubs.session.data(for: URLRequest(url: try makeURL("https://api.test/authors")))
+
+        withKnownIssue {
+            stubs.expectNoUnhandledRequests()
+        } matching: { issue in
+            issue.isFailure(
+                containing: "was replayed in record mode \"once\", which records only when the cassette does not exist; "
+                    + "to record this request, run the test with TESTSUPPORTKIT_RECORD_MODE=newEpisodes",
+                line: line)
+        }
+    }
+
+    @Test("A cassette that is not JSON is reported at the caller's line with the line and column")
     func unreadableCassette() throws {
         let file = try makeCassetteDirectory().appendingPathComponent("broken.har")
         try Data("not json".utf8).write(to: file)
@@ -232,8 +293,59 @@ struct HTTPCassetteFailureTests {
         withKnownIssue {
             stubs.useCassette(at: file, mode: .none)
         } matching: { issue in
-            issue.isFailure(containing: "The cassette \(file.path) cannot be read: The cassette is not JSON", line: line)
+            issue.isFailure(
+                containing:
+                    "The cassette \(file.path) cannot be read: The cassette is not JSON: line 1, column 1: expected a value, found 'not'",
+                line: line)
         }
+    }
+
+    @Test("An HTML page saved as a cassette is named as one, with the line and column")
+    func htmlPageSavedAsCassette() throws {
+        let file = try makeCassetteDirectory().appendingPathComponent("page.har")
+        try Data("<!DOCTYPE html>\n<html><body>502 Bad Gateway</body></html>\n".utf8).write(to: file)
+        let stubs = HTTPStubRegistry()
+        let line = #line + 2
+        withKnownIssue {
+            stubs.useCassette(at: file, mode: .none)
+        } matching: { issue in
+            issue.isFailure(containing: "The cassette is not JSON: line 1, column 1: ", line: line)
+                && issue.isFailure(containing: "it looks like an HTML or XML page saved as a cassette, not a HAR file", line: line)
+        }
+    }
+
+    @Test("A truncated cassette names the line and column where it ends")
+    func truncatedCassetteNamesPosition() throws {
+        let whole = HTTPCassette(interactions: [.init(url: try makeURL("https://api.test/books"))]).harData()
+        let truncated = whole.prefix(whole.count / 2)
+        let text = String(decoding: truncated, as: UTF8.self)
+        let lastLine = text.split(separator: "\n", omittingEmptySubsequences: false)
+
+        #expect(throws: HTTPCassetteError.self) { try HTTPCassette(harData: truncated) }
+        do {
+            _ = try HTTPCassette(harData: truncated)
+        } catch {
+            #expect(error.line == lastLine.count)
+            #expect(error.message.hasPrefix("The cassette is not JSON: line \(lastLine.count), column "))
+        }
+    }
+
+    @Test("A corrupt cassette in a recording mode is left byte for byte as it was, and nothing is recorded")
+    func corruptCassetteIsKept() async throws {
+        let file = try makeCassetteDirectory().appendingPathComponent("truncated.har")
+        let bytes = Data(#"{"log": {"entries": [{"request": {"method": "GET", "url": "https://api.test/b"#.utf8)
+        try bytes.write(to: file)
+        let stubs = HTTPStubRegistry()
+        let line = #line + 2
+        withKnownIssue {
+            stubs.useCassette(at: file, mode: .newEpisodes)
+        } matching: { issue in
+            issue.isFailure(containing: "Nothing is replayed or recorded, and the file is left as it is", line: line)
+        }
+        _ = try? await stubs.session.data(for: URLRequest(url: try makeURL("https://api.test/books")))
+        withKnownIssue { stubs.expectNoUnhandledRequests() }
+
+        #expect(try Data(contentsOf: file) == bytes)
     }
 
     @Test("An unknown record mode in the environment names the valid ones")
@@ -243,7 +355,8 @@ struct HTTPCassetteFailureTests {
             Issue.record("expected a failure, got \(resolved)")
             return
         }
-        #expect(error.message == #"TESTSUPPORTKIT_RECORD_MODE is "sometimes", expected one of "once", "none", "newEpisodes", "all""#)
+        #expect(
+            error.message == #"TESTSUPPORTKIT_RECORD_MODE is "sometimes", expected one of "once", "none", "newEpisodes", "all", "replace""#)
     }
 
     @Test("The environment's record mode overrides the one a test asks for, in either spelling")

@@ -89,7 +89,34 @@ final class HTTPCassetteXCTests: FailureRecordingTestCase {
 
         XCTAssertEqual(failures.count, 1)
         XCTAssertTrue(failures.first?.description.contains("No stub matches GET https://api.test/authors") == true, "\(failures)")
+        XCTAssertTrue(
+            failures.first?.description.contains(
+                "The cassette \(file.path) was replayed in record mode \"none\", which never records; "
+                    + "to record this request, run the test with TESTSUPPORTKIT_RECORD_MODE=newEpisodes") == true,
+            "\(failures)")
         XCTAssertEqual(failures.first?.line, line)
+    }
+
+    func test_useCassette_htmlPageSavedAsCassette_failsAtCallerLineWithLineAndColumn() throws {
+        let file = try makeCassetteDirectory().appendingPathComponent("page.har")
+        let bytes = Data("\n\n  <html><body>Service Unavailable</body></html>".utf8)
+        try bytes.write(to: file)
+        let stubs = HTTPStubRegistry()
+        var line = 0
+
+        let failures = capturingXCTestFailures {
+            line = #line + 1
+            stubs.useCassette(at: file, mode: .newEpisodes)
+        }
+
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(
+            failures.first?.description.contains(
+                "The cassette \(file.path) cannot be read: The cassette is not JSON: line 3, column 3: expected a value") == true,
+            "\(failures)")
+        XCTAssertTrue(failures.first?.description.contains("it looks like an HTML or XML page") == true, "\(failures)")
+        XCTAssertEqual(failures.first?.line, line)
+        XCTAssertEqual(try Data(contentsOf: file), bytes)
     }
 
     func test_passUnmatchedRequests_on_reachesRealServer() async throws {

@@ -1,21 +1,43 @@
 import Foundation
 
-/// Builds the matcher that recognises a recorded request again: method and URL, plus the
-/// headers and body the matching rules name. Redacted parts match by name only.
+/// Builds the matcher that recognises a recorded request again: the method, the part of the URL
+/// the rules name, plus the headers, body and rules of your own they add. Redacted parts match by
+/// name only.
 enum ReplayMatcher {
+    /// Matchers of a method and a location already built, by their text: a cassette's recordings
+    /// mostly share a few paths, and building the location's conditions is most of a matcher's cost.
+    typealias Locations = [String: HTTPRequestMatcher]
+
     static func matcher(
-        for interaction: HTTPCassette.Interaction, matching: HTTPReplayMatching, redaction: HTTPRedaction
+        for interaction: HTTPCassette.Interaction, matching: HTTPReplayMatching, redaction: HTTPRedaction,
+        locations: inout Locations
     ) -> HTTPRequestMatcher {
         var matcher = HTTPRequestMatcher.method(HTTPMethod(rawValue: interaction.method))
         let url = interaction.url
         let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
-        if let components, let scheme = components.scheme, let host = components.host {
-            let port = components.port.map { ":\($0)" } ?? ""
-            let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
-            matcher = matcher.location("\(scheme)://\(host)\(port)\(path)")
-            matcher = query(matcher, items: components.queryItems ?? [], redaction: redaction)
-        } else {
-            matcher = matcher.url(url.absoluteString)
+        switch matching.url {
+        case .host:
+            matcher = matcher.host(components?.host ?? "")
+        case .path:
+            let path = components?.percentEncodedPath ?? ""
+            matcher = matcher.path(path.isEmpty ? "/" : path)
+        case .full:
+            if let components, let scheme = components.scheme, let host = components.host {
+                let port = components.port.map { ":\($0)" } ?? ""
+                let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+                let location = "\(scheme)://\(host)\(port)\(path)"
+                let key = interaction.method + " " + location
+                if let known = locations[key] {
+                    matcher = known
+                } else {
+                    matcher = matcher.location(location)
+                    locations[key] = matcher
+                }
+                let items = (components.queryItems ?? []).filter { !matching.ignoredQueryItems.contains($0.name) }
+                matcher = query(matcher, items: items, ignoring: matching.ignoredQueryItems, redaction: redaction)
+            } else {
+                matcher = matcher.url(url.absoluteString)
+            }
         }
         for name in matching.headers {
             if redaction.isRedacted(header: name) {
@@ -26,33 +48,55 @@ enum ReplayMatcher {
                 matcher = matcher.matching("no header \(name)") { $0.header(name) == nil }
             }
         }
-        if matching.body {
-            let recorded = interaction.requestBody ?? Data()
-            let shown = String(decoding: recorded.prefix(60), as: UTF8.self)
-            matcher = matcher.body(
-                .matching("the recorded body \(shown)") { body in
-                    redaction.redactedBody(body ?? Data()) == recorded
-                })
+        matcher = body(matcher, for: interaction, rule: matching.body, redaction: redaction)
+        for rule in matching.customRules {
+            let accepts = rule.accepts
+            matcher = matcher.matching(rule.description) { accepts($0, interaction) }
         }
         return matcher
     }
 
-    private static func query(_ matcher: HTTPRequestMatcher, items: [URLQueryItem], redaction: HTTPRedaction) -> HTTPRequestMatcher {
+    private static func body(
+        _ matcher: HTTPRequestMatcher, for interaction: HTTPCassette.Interaction, rule: HTTPReplayMatching.BodyRule,
+        redaction: HTTPRedaction
+    ) -> HTTPRequestMatcher {
+        guard rule != .ignored else { return matcher }
+        let recorded = interaction.requestBody ?? Data()
+        let shown = String(decoding: recorded.prefix(60), as: UTF8.self)
+        if rule == .json, let expected = JSONValue.parse(recorded) {
+            return matcher.matching("the recorded JSON body \(expected)") { request in
+                JSONValue.parse(redaction.redactedBody(request.body ?? Data(), contentType: request.header("Content-Type"))) == expected
+            }
+        }
+        return matcher.matching("the recorded body \(shown)") { request in
+            redaction.redactedBody(request.body ?? Data(), contentType: request.header("Content-Type")) == recorded
+        }
+    }
+
+    private static func query(
+        _ matcher: HTTPRequestMatcher, items: [URLQueryItem], ignoring ignored: Set<String>, redaction: HTTPRedaction
+    ) -> HTTPRequestMatcher {
         let names = items.map(\.name)
         let redacted = Set(names).intersection(redaction.queryItems)
         guard Set(names).count == names.count else {
             let expected = items.map { "\($0.name)=\($0.value ?? "")" }.sorted()
             return matcher.matching("query \(expected.joined(separator: "&"))") { request in
-                request.queryItems.map {
+                request.queryItems.filter { !ignored.contains($0.name) }.map {
                     redacted.contains($0.name) ? "\($0.name)=\(redaction.placeholder)" : "\($0.name)=\($0.value ?? "")"
                 }.sorted() == expected
             }
         }
         let plain = Dictionary(uniqueKeysWithValues: items.filter { !redacted.contains($0.name) }.map { ($0.name, $0.value ?? "") })
-        guard !redacted.isEmpty else { return matcher.query(exactly: plain) }
+        guard !redacted.isEmpty || !ignored.isEmpty else { return matcher.query(exactly: plain) }
         var result = plain.isEmpty ? matcher : matcher.query(plain)
         for name in redacted.sorted() {
             result = result.matching("query item \(name)") { request in request.queryItems.contains { $0.name == name } }
+        }
+        if !ignored.isEmpty {
+            let expectedNames = Set(names)
+            result = result.matching("no query items but \(names.sorted().joined(separator: ", ")) and ignored ones") { request in
+                Set(request.queryItems.map(\.name)).subtracting(ignored) == expectedNames
+            }
         }
         return result
     }

@@ -1,20 +1,20 @@
-/// A 1-based line and column in a fixture's text, computed from a byte offset.
+/// A 1-based line and column in a JSON file's text, computed from a byte offset.
 ///
 /// Lines end at `\n`, `\r\n` or `\r`. The column counts Unicode scalars from the start of the
 /// line (continuation bytes of a multi-byte UTF-8 sequence do not count), which is what editors
 /// show for ASCII and most text.
-struct TextPosition: Sendable, Equatable, CustomStringConvertible {
-    var line: Int
-    var column: Int
+package struct TextPosition: Sendable, Equatable, CustomStringConvertible {
+    package var line: Int
+    package var column: Int
 
-    init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
     /// The position of the byte at `offset` in `bytes`; an offset at or past the end gives the
     /// position just after the last byte.
-    init(offset: Int, in bytes: [UInt8]) {
+    package init(offset: Int, in bytes: [UInt8]) {
         var line = 1
         var column = 1
         var index = 0
@@ -39,5 +39,5 @@ struct TextPosition: Sendable, Equatable, CustomStringConvertible {
         self.column = column
     }
 
-    var description: String { "line \(line), column \(column)" }
+    package var description: String { "line \(line), column \(column)" }
 }

@@ -2,17 +2,22 @@
 /// error with its byte offset, and the byte offset of the value at a coding path.
 ///
 /// Foundation's JSON errors differ between Linux and Apple platforms and do not always carry a
-/// position, so the fixture loader runs this scanner over the bytes once decoding has failed
-/// and turns the offset into a line and column itself.
-struct JSONScanner {
+/// position, so the fixture loader and the cassette reader run this scanner over the bytes once
+/// decoding has failed and turn the offset into a line and column themselves.
+package struct JSONScanner {
     /// A syntax error: where it is and what was wrong.
-    struct Problem: Error, Equatable {
-        var offset: Int
-        var reason: String
+    package struct Problem: Error, Equatable {
+        package var offset: Int
+        package var reason: String
+
+        package init(offset: Int, reason: String) {
+            self.offset = offset
+            self.reason = reason
+        }
     }
 
     /// One step of a coding path: a member of an object or an element of an array.
-    enum PathComponent: Equatable {
+    package enum PathComponent: Equatable {
         case key(String)
         case index(Int)
     }
@@ -34,7 +39,7 @@ struct JSONScanner {
 
     /// The first syntax error in `bytes`, or `nil` when they hold exactly one valid JSON value
     /// (surrounded by optional whitespace and an optional UTF-8 byte order mark).
-    static func firstProblem(in bytes: [UInt8]) -> Problem? {
+    package static func firstProblem(in bytes: [UInt8]) -> Problem? {
         var scanner = JSONScanner(bytes: bytes, target: nil)
         do {
             try scanner.scanDocument()
@@ -48,7 +53,7 @@ struct JSONScanner {
 
     /// The byte offset where the value at `path` starts, or `nil` when the path does not exist
     /// or the text is not valid JSON before reaching it.
-    static func offset(of path: [PathComponent], in bytes: [UInt8]) -> Int? {
+    package static func offset(of path: [PathComponent], in bytes: [UInt8]) -> Int? {
         var scanner = JSONScanner(bytes: bytes, target: path)
         do {
             try scanner.scanDocument()

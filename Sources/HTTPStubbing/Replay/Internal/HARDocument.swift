@@ -1,0 +1,136 @@
+import Foundation
+
+/// The parts of a HAR file a cassette reads, decoded straight into their known types.
+///
+/// Reading is tolerant: every field is optional, and a field of an unexpected type reads as
+/// missing, so a browser's export with fields of its own replays as is. Each value is decoded
+/// as the type HAR gives it, so reading a well-formed file throws no error on the way; only text
+/// that is not JSON at all fails to decode.
+struct HARDocument: Decodable {
+    struct NameValue: Decodable {
+        var name: String?
+        var value: String?
+
+        init(from decoder: any Decoder) {
+            let fields = try? decoder.container(keyedBy: CodingKeys.self)
+            name = fields?.usual(String.self, .name)
+            value = fields?.usual(String.self, .value)
+        }
+
+        private enum CodingKeys: String, CodingKey { case name, value }
+    }
+
+    struct PostData: Decodable {
+        var text: String?
+        /// HAR 1.2 gives `postData` no encoding field; the cassette writes the custom `_encoding`.
+        var encoding: String?
+        var params: [NameValue]
+
+        init(from decoder: any Decoder) {
+            let fields = try? decoder.container(keyedBy: CodingKeys.self)
+            text = fields?.lenient(String.self, .text)
+            encoding = fields?.lenient(String.self, .encoding) ?? fields?.lenient(String.self, .customEncoding)
+            params = fields?.lenient([NameValue].self, .params) ?? []
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case text, encoding, params
+            case customEncoding = "_encoding"
+        }
+    }
+
+    struct Request: Decodable {
+        var method: String?
+        var url: String?
+        var headers: [NameValue]
+        var postData: PostData?
+
+        init(from decoder: any Decoder) {
+            let fields = try? decoder.container(keyedBy: CodingKeys.self)
+            method = fields?.usual(String.self, .method)
+            url = fields?.usual(String.self, .url)
+            headers = fields?.usual([NameValue].self, .headers) ?? []
+            postData = fields?.lenient(PostData.self, .postData)
+        }
+
+        private enum CodingKeys: String, CodingKey { case method, url, headers, postData }
+    }
+
+    struct Content: Decodable {
+        var text: String?
+        var encoding: String?
+
+        init(from decoder: any Decoder) {
+            let fields = try? decoder.container(keyedBy: CodingKeys.self)
+            text = fields?.usual(String.self, .text)
+            encoding = fields?.lenient(String.self, .encoding)
+        }
+
+        private enum CodingKeys: String, CodingKey { case text, encoding }
+    }
+
+    struct Response: Decodable {
+        /// The status code; some tools write it as a string.
+        var status: Int
+        var headers: [NameValue]
+        var content: Content?
+
+        init(from decoder: any Decoder) {
+            let fields = try? decoder.container(keyedBy: CodingKeys.self)
+            let number = fields?.usual(Double.self, .status) ?? fields?.lenient(String.self, .status).flatMap { Double($0) }
+            status = number.flatMap { $0.isFinite ? Int(exactly: $0.rounded()) : nil } ?? 0
+            headers = fields?.usual([NameValue].self, .headers) ?? []
+            content = fields?.usual(Content.self, .content)
+        }
+
+        private enum CodingKeys: String, CodingKey { case status, headers, content }
+    }
+
+    struct Entry: Decodable {
+        var request: Request?
+        var response: Response?
+
+        init(from decoder: any Decoder) {
+            let fields = try? decoder.container(keyedBy: CodingKeys.self)
+            request = fields?.usual(Request.self, .request)
+            response = fields?.usual(Response.self, .response)
+        }
+
+        private enum CodingKeys: String, CodingKey { case request, response }
+    }
+
+    struct Log: Decodable {
+        var entries: [Entry]
+
+        init(from decoder: any Decoder) {
+            let fields = try? decoder.container(keyedBy: CodingKeys.self)
+            entries = fields?.lenient([Entry].self, .entries) ?? []
+        }
+
+        private enum CodingKeys: String, CodingKey { case entries }
+    }
+
+    /// `nil` when the document has no `log` object.
+    var log: Log?
+
+    init(from decoder: any Decoder) {
+        let fields = try? decoder.container(keyedBy: CodingKeys.self)
+        log = fields?.lenient(Log.self, .log)
+    }
+
+    private enum CodingKeys: String, CodingKey { case log }
+}
+
+extension KeyedDecodingContainer {
+    /// The value at `key`, for a field a HAR file nearly always has: decoded without first
+    /// asking whether it is there, so only a missing or mistyped value costs an error.
+    fileprivate func usual<Value: Decodable>(_ type: Value.Type, _ key: Key) -> Value? {
+        try? decode(type, forKey: key)
+    }
+
+    /// The value at `key` when it is there and has this type, otherwise `nil`: a missing key
+    /// throws nothing, so only a value of another type costs an error.
+    fileprivate func lenient<Value: Decodable>(_ type: Value.Type, _ key: Key) -> Value? {
+        (try? decodeIfPresent(type, forKey: key)) ?? nil
+    }
+}
