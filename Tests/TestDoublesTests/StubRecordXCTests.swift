@@ -113,7 +113,8 @@ final class StubRecordXCTests: FailureRecordingTestCase {
         let failures = capturingXCTestFailures { delegate.expectNoOtherCalls() }
 
         let failure = try XCTUnwrap(failures.first)
-        XCTAssertTrue(failure.description.contains("  1. didShow(_:) with SpyTestScreen(title: \"Dune\")   ← not verified"), failure.description)
+        XCTAssertTrue(
+            failure.description.contains("  1. didShow(_:) with SpyTestScreen(title: \"Dune\")   ← not verified"), failure.description)
         XCTAssertEqual(failure.line, line)
     }
 }

@@ -194,7 +194,8 @@ struct SpySetup<Input, Output, Failure: Error> {
     /// The Swift Testing test the spy was created in, for unconfigured-call messages.
     let createdInTest: String?
 
-    init(method: String?, declaredIn: String, fallback: SpyFallback<Output, Failure>, initialAnswer: SpyCore<Input, Output, Failure>.Answer) {
+    init(method: String?, declaredIn: String, fallback: SpyFallback<Output, Failure>, initialAnswer: SpyCore<Input, Output, Failure>.Answer)
+    {
         self.explicitName = method
         self.declaredIn = declaredIn
         self.learnsNameFromCaller = method == nil && !declaredIn.contains("(")

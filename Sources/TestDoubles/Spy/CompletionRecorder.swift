@@ -7,10 +7,11 @@ import TestSupportCore
 /// Testing:
 ///
 /// ```swift
-/// let catalog = CatalogClient(session: .shared)
-/// let done = CompletionRecorder<Result<CatalogPage, any Error>>()
-/// catalog.fetchPage(1, completion: done.handler)
-/// let result = await done.value()
+/// let loader = CoverLoaderStub()
+/// loader.loadCoverSpy.returns(.success(Data([0xFF, 0xD8])))
+/// let done = CompletionRecorder<CoverState>()
+/// CoverPresenter(loader: loader).showCover(for: Book.testValue.id, completion: done.handler)
+/// let state = await done.value()
 /// ```
 ///
 /// ``value(fileID:filePath:line:column:)`` resumes the moment the handler is called. If it is not
@@ -23,7 +24,7 @@ public final class CompletionRecorder<Value: Sendable>: Sendable {
         var waitList = WaitList()
     }
 
-    /// What failure messages call the handler, such as `the completion handler of fetchPage(_:completion:)`.
+    /// What failure messages call the handler, such as "the completion handler of a cover load".
     public let name: String
     private let state = Locked(State())
 
@@ -52,8 +53,10 @@ public final class CompletionRecorder<Value: Sendable>: Sendable {
     /// How many times the handler was called.
     public var callCount: Int { state.withLock { $0.values.count } }
 
-    /// Waits for the handler's first call and returns its value, or reports a failure at the
-    /// caller's line and returns `nil` if it is not called within 5 seconds.
+    /// Waits for the handler's first call and returns its value, or reports a timeout after 5
+    /// seconds at the caller's line.
+    ///
+    /// After a timeout it returns `nil`.
     ///
     /// Available at every deployment target; ``value(timeout:fileID:filePath:line:column:)`` takes
     /// another timeout as a `Duration` (iOS 16, macOS 13, tvOS 16, watchOS 9).
@@ -73,8 +76,10 @@ public final class CompletionRecorder<Value: Sendable>: Sendable {
         await value(timeout: .standard, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
-    /// Waits for the handler's first call and returns its value, or reports a failure at the
-    /// caller's line and returns `nil` if it is not called within the timeout.
+    /// Waits for the handler's first call and returns its value, or reports a timeout at the
+    /// caller's line.
+    ///
+    /// After a timeout it returns `nil`.
     ///
     /// ```swift
     /// let done = CompletionRecorder<Int>()

@@ -101,7 +101,10 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
         MainActorMethodSpy(method: method, declaredIn: member, fallback: .value(fallback), initialAnswer: .unimplemented)
     }
 
-    /// The method's name as failure messages print it, as on ``MethodSpy``.
+    /// The method's name as failure messages print it.
+    ///
+    /// The name given at creation, else the stub method that first called the spy, else where the
+    /// spy was declared.
     public var method: String { core.method(named: setup.explicitName, declaredIn: setup.declaredIn) }
 
     /// Every call's input, in the order the calls were made.
@@ -138,7 +141,8 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
         function: StaticString = #function
     ) throws(Failure) -> Output {
         let resolution = record(input, function: function)
-        return try finish(resolution.outcome(for: input), input: input, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        return try finish(
+            resolution.outcome(for: input), input: input, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Records a call from an asynchronous method and answers it; the stub's method body.
@@ -158,7 +162,8 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
         function: StaticString = #function
     ) async throws(Failure) -> Output {
         let resolution = record(input, function: function)
-        return try finish(resolution.outcome(for: input), input: input, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        return try finish(
+            resolution.outcome(for: input), input: input, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Records the call, in the order all spies share, and picks its answer.
@@ -255,4 +260,3 @@ extension MainActorMethodSpy where Output == Void, Failure == any Error {
         MainActorMethodSpy(method: method, declaredIn: member, fallback: .spyError { $0 }, initialAnswer: .unimplemented)
     }
 }
-
