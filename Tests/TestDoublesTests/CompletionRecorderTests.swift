@@ -27,6 +27,7 @@ struct CompletionRecorderTests {
     }
 
     @Test("a handler never called fails the wait at the caller's line, naming the handler")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func timeoutReportsAtCallerLine() async {
         let done = CompletionRecorder<Int>("the completion handler of load(id:completion:)")
 

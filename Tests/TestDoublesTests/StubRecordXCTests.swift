@@ -150,6 +150,7 @@ final class CompletionSpyXCTests: FailureRecordingTestCase {
         XCTAssertEqual(failure.line, line)
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func test_value_handlerNeverCalled_reportsTimeoutAtCallerLine() async throws {
         let done = CompletionRecorder<Int>()
 
