@@ -240,7 +240,7 @@ extension ExpectedCall {
     }
 
     /// A call to the main-actor spy's method whose input satisfies a predicate, for inputs that
-    /// are not `Equatable`.
+    /// are not equatable.
     ///
     /// - Parameters:
     ///   - spy: The spy of the expected method.

@@ -142,7 +142,7 @@ public struct ExpectedCall: Sendable {
     }
 
     /// A call to the spy's method whose input satisfies a predicate, for inputs that are not
-    /// `Equatable`.
+    /// equatable.
     ///
     /// - Parameters:
     ///   - spy: The spy of the expected method.
