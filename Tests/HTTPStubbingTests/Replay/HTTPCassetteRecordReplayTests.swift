@@ -252,7 +252,7 @@ struct HTTPCassetteFailureTests {
         let stubs = HTTPStubRegistry()
         stubs.useCassette(at: file, mode: .none)
 
-        _ = try? await stubs.session.data(for: URLRequest(url: try makeURL("https://api.test/authors")))
+        _ = try? await stubs.session.dataTaskResult(for: URLRequest(url: try makeURL("https://api.test/authors")))
 
         withKnownIssue {
             stubs.expectNoUnhandledRequests()
@@ -272,7 +272,7 @@ struct HTTPCassetteFailureTests {
         let stubs = HTTPStubRegistry()
         stubs.useCassette(at: file, mode: .once)
 
-        _ = try? await stubs.session.data(for: URLRequest(url: try makeURL("https://api.test/authors")))
+        _ = try? await stubs.session.dataTaskResult(for: URLRequest(url: try makeURL("https://api.test/authors")))
 
         withKnownIssue {
             stubs.expectNoUnhandledRequests()
@@ -342,7 +342,7 @@ struct HTTPCassetteFailureTests {
         } matching: { issue in
             issue.isFailure(containing: "Nothing is replayed or recorded, and the file is left as it is", line: line)
         }
-        _ = try? await stubs.session.data(for: URLRequest(url: try makeURL("https://api.test/books")))
+        _ = try? await stubs.session.dataTaskResult(for: URLRequest(url: try makeURL("https://api.test/books")))
         withKnownIssue { stubs.expectNoUnhandledRequests() }
 
         #expect(try Data(contentsOf: file) == bytes)
