@@ -1,6 +1,7 @@
 import Foundation
 import KeychainInterface
 import Testing
+import XCTest
 
 /// More scenarios from the keychain wrappers' suites (KeychainAccess, SwiftKeychainWrapper,
 /// SimpleKeychain, keychain-swift, Valet), restated against `KeychainInterface` and run on the
@@ -270,5 +271,30 @@ struct KeychainPeerPortTests {
 
         #expect(keychain.items.count == 200)
         #expect(try keychain.accounts(in: KeychainScope(service: "s0")).count == 50)
+    }
+}
+
+final class KeychainPeerPortXCTests: XCTestCase {
+    private let scope = KeychainScope(service: "com.bookshelf.peer-ports")
+
+    func test_add_synchronizableThisDeviceOnly_throwsBadParameter() {
+        let keychain = KeychainFake()
+        let synced = KeychainScope(service: scope.service, synchronizable: true)
+
+        XCTAssertThrowsError(try keychain.add(Data(), account: "token", in: synced, accessibility: .afterFirstUnlockThisDeviceOnly)) {
+            XCTAssertEqual($0 as? KeychainError, .badParameter)
+        }
+        XCTAssertTrue(keychain.items.isEmpty)
+    }
+
+    func test_deleteAll_oneAccessGroup_keepsTheOtherGroupsItems() throws {
+        let keychain = KeychainFake(accessGroups: ["TEAM.app", "TEAM.shared"])
+        let shared = KeychainScope(service: scope.service, accessGroup: "TEAM.shared")
+        try keychain.set("a", account: "token", in: KeychainScope(service: scope.service, accessGroup: "TEAM.app"))
+        try keychain.set("s", account: "token", in: shared)
+
+        try keychain.deleteAll(in: KeychainScope(service: scope.service, accessGroup: "TEAM.app"))
+
+        XCTAssertEqual(try keychain.readString(account: "token", in: scope), "s")
     }
 }
