@@ -242,7 +242,7 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
         guard let converted = PropertyListValue(value) else {
             let message =
                 "set(_:forKey: \"\(defaultName)\") was given a \(type(of: value)), which is not a property-list value "
-                + "(UserDefaults raises an exception); store Data, e.g. with set(encoded:forKey:)"
+                + "(UserDefaults raises an exception)\(Self.whyNotPropertyList(value)); store Data, e.g. with set(encoded:forKey:)"
             misuseLog.record(message)
             return
         }
@@ -313,7 +313,8 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
                     state.registered[key] = converted
                 } else {
                     rejected.append(
-                        "register(defaults:) was given a \(type(of: value)) for \"\(key)\", which is not a property-list value")
+                        "register(defaults:) was given a \(type(of: value)) for \"\(key)\", which is not a property-list value"
+                            + Self.whyNotPropertyList(value))
                 }
             }
             return rejected
@@ -332,6 +333,30 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
             state.stored[key] = value
             state.writes.append(KeyValueStoreWrite(key: key, value: value))
         }
+    }
+
+    /// Where a rejected value stops being a property list, for the misuse message: the first
+    /// element of a container that is not one, or the way to remove a key for `NSNull`.
+    private static func whyNotPropertyList(_ value: Any) -> String {
+        if value is NSNull { return "; NSNull is not a property-list value: to remove the key, call removeObject(forKey:)" }
+        guard let path = firstNonPropertyListElement(in: value) else { return "" }
+        return "; the element at \(path.path) is a \(path.type)"
+    }
+
+    private static func firstNonPropertyListElement(in value: Any) -> (path: String, type: String)? {
+        let children: [(String, Any)]
+        if let array = value as? [Any] {
+            children = array.enumerated().map { ("[\($0.offset)]", $0.element) }
+        } else if let dictionary = value as? [String: Any] {
+            children = dictionary.sorted { $0.key < $1.key }.map { ("[\"\($0.key)\"]", $0.value) }
+        } else {
+            return nil
+        }
+        for (index, child) in children where PropertyListValue(child) == nil {
+            guard let inner = firstNonPropertyListElement(in: child) else { return (index, "\(type(of: child))") }
+            return (index + inner.path, inner.type)
+        }
+        return nil
     }
 
     /// `NSNumber.stringValue` on Apple: an integral floating-point value has no ".0".

@@ -30,6 +30,15 @@ public enum KeychainAccessibility: String, Sendable, Hashable, CaseIterable {
     /// The Security framework's `kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly`.
     case whenPasscodeSetThisDeviceOnly
 
+    /// Whether an item with this accessibility may sync through iCloud Keychain, which the
+    /// `…ThisDeviceOnly` levels forbid.
+    package var allowsSynchronization: Bool {
+        switch self {
+        case .whenUnlocked, .afterFirstUnlock: true
+        case .whenUnlockedThisDeviceOnly, .afterFirstUnlockThisDeviceOnly, .whenPasscodeSetThisDeviceOnly: false
+        }
+    }
+
     /// Whether an item with this accessibility can be used while the device is locked (after
     /// the first unlock since boot).
     public var isAvailableWhileLocked: Bool {

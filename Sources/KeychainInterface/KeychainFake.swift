@@ -29,6 +29,8 @@ import LockedValue
 /// - a scope without an access group writes to the default group and reads from all of them;
 /// - a scope with ``KeychainSynchronization/any`` matches synced and device-only items on reads,
 ///   updates, deletes and listings; adding with it throws ``KeychainError/badParameter``;
+/// - adding a synchronizable item with a `…ThisDeviceOnly` accessibility throws
+///   ``KeychainError/badParameter``, as Apple documents for `kSecAttrSynchronizable`;
 /// - each item keeps its accessibility; ``lockState`` decides what may be used: while
 ///   ``LockState/locked`` only the after-first-unlock items, and ``LockState/beforeFirstUnlock``
 ///   none, each refusal being ``KeychainError/interactionNotAllowed`` (-25308);
@@ -282,6 +284,10 @@ public final class KeychainFake: KeychainInterface {
             let group = try writeGroup(for: scope)
             guard scope.synchronization != .any else {
                 throw KeychainFailure(.badParameter, "synchronizable any is for queries; an added item is synced or device-only")
+            }
+            if scope.synchronization == .synchronized && !accessibility.allowsSynchronization {
+                throw KeychainFailure(
+                    .badParameter, "a synchronizable item cannot be \(accessibility.rawValue); ThisDeviceOnly items never leave the device")
             }
             if accessibility == .whenPasscodeSetThisDeviceOnly && !state.hasPasscode {
                 throw KeychainFailure(

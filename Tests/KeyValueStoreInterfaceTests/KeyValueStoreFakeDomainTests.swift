@@ -100,7 +100,7 @@ struct KeyValueStoreFakeDomainTests {
 struct LinuxUserDefaultsDifferenceTests {
     @Test(
         "Each case marked as differing on Linux still differs, so its reason stays true",
-        arguments: StoreSemanticsCase.all.filter { $0.linuxDiffers != nil })
+        arguments: (StoreSemanticsCase.all + StoreSemanticsCase.peerPorts).filter { $0.linuxDiffers != nil })
     func linuxStillDiffers(_ semantics: StoreSemanticsCase) {
         withIsolatedUserDefaults { defaults in
             semantics.arrange(defaults)
