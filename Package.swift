@@ -115,7 +115,11 @@ let package = Package(
             dependencies: ["StubGeneratorTool"]
         ),
         // Awkward protocols the generator is run on; their stubs are generated, compiled and used.
-        .target(name: "StubGeneratorFixtures", path: "Examples/StubGeneratorFixtures"),
+        .target(
+            name: "StubGeneratorFixtures",
+            dependencies: ["DispatchQueueInterface", "KeychainInterface"],
+            path: "Examples/StubGeneratorFixtures"
+        ),
         // Written by generate-stubs (the fixture stubs and the sample app's); .ci/check-generated-stubs fails when
         // they are out of date. Never edited by hand.
         .target(

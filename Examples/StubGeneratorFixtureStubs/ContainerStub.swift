@@ -6,7 +6,7 @@ import TestDoubles
 
 /// A stub of `Container`: one spy per requirement, one line per requirement.
 public final class ContainerStub<Item: Sendable>: Container {
-    /// Creates a stub whose spies have no answers configured.
+    /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
     public init() {}
 
     public let addSpy = Spy<Item, Void>("add(_:)")

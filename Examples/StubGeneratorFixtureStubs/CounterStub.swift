@@ -6,7 +6,7 @@ import TestDoubles
 
 /// A stub of `Counter`: one spy per requirement, one line per requirement.
 public actor CounterStub: Counter {
-    /// Creates a stub whose spies have no answers configured.
+    /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
     public init() {}
 
     public nonisolated let incrementSpy = Spy<Void, Int>("increment()", strictFallback: 0)

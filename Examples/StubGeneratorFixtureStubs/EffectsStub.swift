@@ -5,10 +5,8 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `Effects`: one spy per requirement, one line per requirement.
-///
-/// The initializer takes the values the spies answer before any answer is configured.
 public final class EffectsStub: Effects {
-    /// Creates a stub whose spies answer the given values until configured otherwise.
+    /// Creates a stub whose spies fail the test on any call it has not configured, then answer these fallbacks.
     public init(parseFallbackError: AwkwardError, errorFallback: AwkwardError) {
         parseSpy = MethodSpy<String, Int, AwkwardError>("parse(_:)", strictFallbackError: parseFallbackError)
         errorSpy = Spy<Int, AwkwardError>("error(forCode:)", strictFallback: errorFallback)

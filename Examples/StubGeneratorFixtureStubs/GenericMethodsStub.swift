@@ -5,12 +5,12 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `GenericMethods`: one spy per requirement, one line per requirement.
-/// - Note: `log(_:)` records its generic or existential parameter `value` as a description string.
-/// - Note: `store(_:forKey:)` records its generic or existential parameter `value` as a description string.
-/// - Note: `describe(_:)` records its generic or existential parameter `value` as a description string.
-/// - Note: `accept(_:)` records its generic or existential parameter `value` as a description string.
+/// - Note: `log(_:)` records its generic or opaque parameter `value` as a description string.
+/// - Note: `store(_:forKey:)` records its generic or opaque parameter `value` as a description string.
+/// - Note: `describe(_:)` records its generic or opaque parameter `value` as a description string.
+/// - Note: `accept(_:)` records `value`, which is not Sendable, as a description string.
 public final class GenericMethodsStub: GenericMethods {
-    /// Creates a stub whose spies have no answers configured.
+    /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
     public init() {}
 
     public let logSpy = Spy<String, Void>("log(_:)")

@@ -6,7 +6,7 @@ import TestDoubles
 
 /// A stub of `MainActorScreen`: one spy per requirement, one line per requirement.
 @MainActor public final class MainActorScreenStub: MainActorScreen {
-    /// Creates a stub whose spies have no answers configured.
+    /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
     public init() {}
 
     public let titleSpy = Spy<Void, String>("title", strictFallback: "")

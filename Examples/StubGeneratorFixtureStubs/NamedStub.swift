@@ -6,7 +6,7 @@ import TestDoubles
 
 /// A stub of `Named`: one spy per requirement, one line per requirement.
 public final class NamedStub: Named {
-    /// Creates a stub whose spies have no answers configured.
+    /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
     public init() {}
 
     public let nameSpy = Spy<Void, String>("name", strictFallback: "")

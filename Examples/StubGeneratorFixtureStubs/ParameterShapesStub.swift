@@ -5,19 +5,20 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `ParameterShapes`: one spy per requirement, one line per requirement.
-/// - Note: `perform(_:)` does not record its closure parameter `work`: a spy keeps Sendable values only.
-/// - Note: `load(id:completion:)` does not record its closure parameter `completion`: a spy keeps Sendable values only.
+/// - Note: `increment(_:)` gives the caller the new value of `value` its spy answers; nil leaves it unchanged.
+/// - Note: `perform(_:)` does not record its closure parameter `work`.
+/// - Note: `load(id:completion:)` does not record its closure parameter `completion`.
 public final class ParameterShapesStub: ParameterShapes {
-    /// Creates a stub whose spies have no answers configured.
+    /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
     public init() {}
 
-    public let incrementSpy = Spy<Int, Void>("increment(_:)")
+    public let incrementSpy = Spy<Int, Int?>("increment(_:)", defaultAnswer: nil)
     public let sumSpy = Spy<[Int], Int>("sum(_:)", strictFallback: 0)
     public let performSpy = Spy<Void, Int>("perform(_:)", strictFallback: 0)
     public let loadSpy = Spy<Int, Void>("load(id:completion:)")
     public let moveSpy = Spy<(source: String, destination: String, animated: Bool), Void>("move(from:to:animated:)")
 
-    public func increment(_ value: inout Int) { incrementSpy.call(value) }
+    public func increment(_ value: inout Int) { value = incrementSpy.call(value) ?? value }
     public func sum(_ numbers: Int...) -> Int { sumSpy.call(numbers) }
     public func perform(_ work: () throws -> Int) rethrows -> Int { performSpy.call() }
     public func load(id: Int, completion: @escaping @Sendable (Result<String, AwkwardError>) -> Void) { loadSpy.call(id) }

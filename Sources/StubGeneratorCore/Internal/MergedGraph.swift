@@ -3,7 +3,13 @@ struct MergedGraph: Sendable {
     let moduleName: String
     let symbols: [String: SymbolGraph.Symbol]
     let relationships: [SymbolGraph.Relationship]
+    /// Every protocol, nested ones included, by name (`Outer.Inner` for a nested one).
     let protocols: [SymbolGraph.Symbol]
+    /// The types that declare a conformance to `Sendable` (or to a protocol that implies it).
+    private let declaredSendable: Set<String>
+
+    /// The identifiers of `Sendable` and of the protocols that imply it.
+    static let sendableProtocols: Set<String> = ["s:s8SendableP", "s:s5ErrorP", "s:ScA", "s:ScAP"]
 
     init(_ graphs: [SymbolGraph]) {
         moduleName = graphs.first?.module.name ?? ""
@@ -13,8 +19,11 @@ struct MergedGraph: Sendable {
         }
         self.symbols = symbols
         relationships = graphs.flatMap(\.relationships)
-        protocols = symbols.values.filter { $0.kind.identifier == "swift.protocol" && $0.pathComponents.count == 1 }
-            .sorted { $0.names.title < $1.names.title }
+        protocols = symbols.values.filter { $0.kind.identifier == "swift.protocol" }
+            .sorted { $0.qualifiedName < $1.qualifiedName }
+        declaredSendable = Set(
+            relationships.filter { $0.kind == "conformsTo" && Self.sendableProtocols.contains($0.target) }.map(\.source)
+        )
     }
 
     /// A protocol's own requirements, in declaration order.
@@ -26,6 +35,18 @@ struct MergedGraph: Sendable {
                 let r = rhs.location?.position
                 return (l?.line ?? 0, l?.character ?? 0, lhs.names.title) < (r?.line ?? 0, r?.character ?? 0, rhs.names.title)
             }
+    }
+
+    /// The typealiases a protocol declares in its body, by name, with the type each stands for.
+    func typealiases(of protocolID: String) -> [String: String] {
+        var aliases: [String: String] = [:]
+        for relationship in relationships where relationship.kind == "memberOf" && relationship.target == protocolID {
+            guard let symbol = symbols[relationship.source], symbol.kind.identifier == "swift.typealias" else { continue }
+            let declaration = symbol.declaration
+            guard let equals = declaration.firstIndex(of: "=") else { continue }
+            aliases[symbol.pathComponents.last ?? symbol.names.title] = String(declaration[declaration.index(after: equals)...]).trimmed
+        }
+        return aliases
     }
 
     /// The protocols a protocol inherits: those in this module by identifier, the others by name.
@@ -41,4 +62,21 @@ struct MergedGraph: Sendable {
         }
         return (local.sorted { (symbols[$0]?.names.title ?? "") < (symbols[$1]?.names.title ?? "") }, external.sorted())
     }
+
+    /// Whether a type of this module is known to be Sendable: it declares the conformance (or
+    /// one that implies it), it is an actor or main-actor type, or it is a protocol that refines
+    /// `Sendable`.
+    func isSendable(typeID: String) -> Bool {
+        if declaredSendable.contains(typeID) { return true }
+        guard let symbol = symbols[typeID] else { return false }
+        if symbol.kind.identifier == "swift.protocol" {
+            return inherited(by: typeID).local.contains { isSendable(typeID: $0) }
+        }
+        return symbol.declaration.hasPrefix("@MainActor") || symbol.kind.identifier == "swift.actor"
+    }
+}
+
+extension SymbolGraph.Symbol {
+    /// The name from the module: `Outer.Inner` for a protocol nested in a type.
+    var qualifiedName: String { pathComponents.joined(separator: ".") }
 }
