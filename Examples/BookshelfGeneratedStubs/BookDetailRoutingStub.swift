@@ -5,10 +5,8 @@ import Bookshelf
 import TestDoubles
 
 /// A stub of `BookDetailRouting`: one spy per requirement, one line per requirement.
-///
-/// The initializer takes the values the spies answer before any answer is configured.
 @MainActor public final class BookDetailRoutingStub: BookDetailRouting {
-    /// Creates a stub whose spies answer the given values until configured otherwise.
+    /// Creates a stub whose spies fail the test on any call it has not configured, then answer these fallbacks.
     public init(makeDetailScreenFallback: BookDetailScreen) {
         makeDetailScreenSpy = Spy<Book, BookDetailScreen>("makeDetailScreen(for:)", strictFallback: makeDetailScreenFallback)
     }

@@ -6,7 +6,7 @@ import TestDoubles
 
 /// A stub of `BookRepository`: one spy per requirement, one line per requirement.
 public final class BookRepositoryStub: BookRepository {
-    /// Creates a stub whose spies have no answers configured.
+    /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
     public init() {}
 
     public let cachedBooksSpy = Spy<Void, [Book]>("cachedBooks()", strictFallback: [])

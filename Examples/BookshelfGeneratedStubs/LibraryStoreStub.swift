@@ -5,10 +5,8 @@ import Bookshelf
 import TestDoubles
 
 /// A stub of `LibraryStore`: one spy per requirement, one line per requirement.
-///
-/// The initializer takes the values the spies answer before any answer is configured.
 public final class LibraryStoreStub: LibraryStore {
-    /// Creates a stub whose spies answer the given values until configured otherwise.
+    /// Creates a stub whose spies fail the test on any call it has not configured, then answer these fallbacks.
     public init(stateFallback: LibraryState) {
         stateSpy = Spy<Void, LibraryState>("state", strictFallback: stateFallback)
     }

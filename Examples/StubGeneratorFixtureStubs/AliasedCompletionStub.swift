@@ -11,7 +11,7 @@ public final class AliasedCompletionStub: AliasedCompletion {
     public init() {}
 
     public let fetchSpy = Spy<Int, Void>("fetch(_:completion:)")
-    public let sendSpy = Spy<([String : Int]), Bool>("send(_:)", strictFallback: false)
+    public let sendSpy = Spy<[String : Int], Bool>("send(_:)", strictFallback: false)
 
     public func fetch(_ id: Int, completion: @escaping Completion) { fetchSpy.call(id) }
     public func send(_ payload: Payload) -> Bool { sendSpy.call(payload) }

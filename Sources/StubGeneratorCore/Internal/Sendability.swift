@@ -26,7 +26,10 @@ struct Sendability {
         if !existentialsAreSendable(in: type) { return false }
         for identifier in Declaration.identifiers(in: type) {
             if ["Any", "AnyObject", "AnyClass", "NSObject"].contains(identifier) { return false }
-            guard !assumed.contains(identifier), let id = typeIDs[identifier], ModuleName.of(typeID: id) == graph.moduleName else { continue }
+            // A typealias (its identifier ends in `a`) names a type the graph does not resolve: taken as Sendable.
+            guard !assumed.contains(identifier), let id = typeIDs[identifier], ModuleName.of(typeID: id) == graph.moduleName,
+                !id.hasSuffix("a")
+            else { continue }
             if !graph.isSendable(typeID: id) { return false }
         }
         return true

@@ -6,7 +6,7 @@ import TestDoubles
 
 /// A stub of `InternalService`: one spy per requirement, one line per requirement.
 final class InternalServiceStub: InternalService {
-    /// Creates a stub whose spies have no answers configured.
+    /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
     init() {}
 
     let pingSpy = Spy<Void, Bool>("ping()", strictFallback: false)
