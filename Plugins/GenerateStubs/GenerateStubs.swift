@@ -55,11 +55,31 @@ struct GenerateStubs: CommandPlugin {
         let process = Process()
         process.executableURL = tool.url
         process.arguments = toolArguments
+        // The tool's messages are relayed as diagnostics, which print at once, so they come before
+        // the failure this plugin throws; its other lines (what it wrote, the report) are printed
+        // after a success, or end the failure's message.
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
         try process.run()
+        let messages = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        if process.terminationStatus != 0 {
-            throw PluginFailure("stub generation failed for target '\(targetName)' (see the messages above)")
+        var lines: [String] = []
+        for line in String(decoding: messages, as: UTF8.self).split(separator: "\n") {
+            if line.hasPrefix("error: ") {
+                Diagnostics.error(String(line.dropFirst("error: ".count)))
+            } else if line.hasPrefix("warning: ") {
+                Diagnostics.warning(String(line.dropFirst("warning: ".count)))
+            } else {
+                lines.append(String(line))
+            }
         }
+        if process.terminationStatus != 0 {
+            throw PluginFailure(
+                (["stub generation failed for target '\(targetName)' (see the messages above)"] + lines).joined(separator: "\n")
+            )
+        }
+        for line in lines { print(line) }
     }
 
     /// The known name nearest to a misspelt one, when it is near enough to be a likely typo.
