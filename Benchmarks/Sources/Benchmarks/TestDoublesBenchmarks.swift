@@ -93,7 +93,7 @@ let testDoublesComparisons: [Comparison] =
                 }
             }
         ),
-    ] + spyScaleComparisons + storeScaleComparisons
+    ] + spyScaleComparisons + spyVerificationComparisons + storeScaleComparisons
 
 /// Calls per run; a multiple of 8 so the concurrent rows split it evenly.
 private let spyBenchmarkCalls = 100_000
@@ -128,6 +128,84 @@ private let spyScaleComparisons: [Comparison] = [1_000, 10_000, 100_000, 1_000_0
             return await measure { callLockedStubSynchronously(stub, times: calls, from: 0) }
         }
     )
+}
+
+/// How many checks one run of a verification row makes over the same recorded calls.
+private let verifyRepeats = 100
+
+/// Verification beside what a hand-written stub's test reads under its lock: a count over 100k
+/// recorded calls, a search for the last of them, and a check after each of 10k calls. None
+/// should grow with the calls already recorded.
+private let spyVerificationComparisons: [Comparison] = [
+    Comparison(
+        name: "Spy verify, expectCalled(times:) over 100k recorded calls",
+        subjectLabel: "Spy.expectCalled(times:)",
+        baselineLabel: "NSLock + count",
+        operations: verifyRepeats,
+        subject: {
+            let spy = Spy<Int, Int>("fetch(id:)", defaultAnswer: 1)
+            callSpySynchronously(spy, times: 100_000, from: 0)
+            return await measure { expectCount(spy, 100_000, repeats: verifyRepeats) }
+        },
+        baseline: {
+            let stub = LockedHandWrittenFetchStub()
+            callLockedStubSynchronously(stub, times: 100_000, from: 0)
+            return await measure { for _ in 0..<verifyRepeats { consume(stub.callCount) } }
+        }
+    ),
+    Comparison(
+        name: "Spy verify, expectCalled(with:) the last of 100k recorded calls",
+        subjectLabel: "Spy.expectCalled(with:)",
+        baselineLabel: "NSLock + contains",
+        operations: verifyRepeats,
+        subject: {
+            let spy = Spy<Int, Int>("fetch(id:)", defaultAnswer: 1)
+            callSpySynchronously(spy, times: 100_000, from: 0)
+            return await measure { expectCalledWith(spy, 99_999, repeats: verifyRepeats) }
+        },
+        baseline: {
+            let stub = LockedHandWrittenFetchStub()
+            callLockedStubSynchronously(stub, times: 100_000, from: 0)
+            return await measure { for _ in 0..<verifyRepeats { consume(stub.contains(99_999) ? 1 : 0) } }
+        }
+    ),
+    Comparison(
+        name: "Spy verify after each of 10k calls, expectCalled(times:)",
+        subjectLabel: "Spy.call + expectCalled(times:)",
+        baselineLabel: "NSLock + append + count",
+        operations: 10_000,
+        subject: {
+            let spy = Spy<Int, Int>("fetch(id:)", defaultAnswer: 1)
+            return await measure { callAndExpectCount(spy, times: 10_000) }
+        },
+        baseline: {
+            let stub = LockedHandWrittenFetchStub()
+            return await measure {
+                for index in 0..<10_000 {
+                    _ = stub.fetch(id: index)
+                    consume(stub.callCount == index + 1 ? 1 : -1)
+                }
+            }
+        }
+    ),
+]
+
+@inline(never)
+private func expectCount(_ spy: Spy<Int, Int>, _ count: Int, repeats: Int) {
+    for _ in 0..<repeats { spy.expectCalled(times: count) }
+}
+
+@inline(never)
+private func expectCalledWith(_ spy: Spy<Int, Int>, _ input: Int, repeats: Int) {
+    for _ in 0..<repeats { spy.expectCalled(with: input) }
+}
+
+@inline(never)
+private func callAndExpectCount(_ spy: Spy<Int, Int>, times: Int) {
+    for index in 0..<times {
+        _ = spy.call(index)
+        spy.expectCalled(times: index + 1)
+    }
 }
 
 /// Store actions from 1k to 100k, beside a locked array of actions: dispatch stays flat.
@@ -240,6 +318,12 @@ private final class LockedHandWrittenFetchStub: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return fetchCalls.count
+    }
+
+    func contains(_ id: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return fetchCalls.contains(id)
     }
 }
 

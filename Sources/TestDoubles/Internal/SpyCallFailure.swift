@@ -9,13 +9,17 @@ enum SpyCallFailure: Sendable {
     case answerThrewForeignError(String)
 
     /// The failure message for a call to `method` with `input`, by a spy whose errors are of
-    /// type `failureType`.
-    func message<Input>(method: String, input: Input, failureType: Any.Type) -> String {
+    /// type `failureType`; a spy of a generated stub is never advised to edit its declaration.
+    func message<Input>(method: String, input: Input, failureType: Any.Type, origin: StubOrigin? = nil) -> String {
+        let method = origin.map { "\(method) of \($0.isGenerated ? "the generated " : "")\($0.stub)" } ?? method
         switch self {
         case .unconfigured:
+            let silently =
+                origin?.isGenerated == true
+                ? "generate the stub with --default-answers" : "create the spy with defaultAnswer:"
             return "\(method) was called with \(DoublesValueDiff.describe(input)) but has no answer configured; "
-                + "configure one in the test with returns(_:), answers(_:) or throws(_:), or create the spy with "
-                + "defaultAnswer: to answer unconfigured calls silently"
+                + "configure one in the test with returns(_:), answers(_:) or throws(_:), or \(silently) "
+                + "to answer unconfigured calls silently"
         case .unimplemented:
             return "Unimplemented: \(method) was called with \(DoublesValueDiff.describe(input)), "
                 + "but this test declared it must not be called"

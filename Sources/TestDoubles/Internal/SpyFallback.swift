@@ -15,16 +15,19 @@ enum SpyFallback<Output, Failure: Error> {
     /// returns or throws the fallback.
     ///
     /// An unconfigured call's message also names the test that created the spy, which says
-    /// whose stub it was.
+    /// whose stub it was. A spy whose stub gave its origin reports there instead, where the test
+    /// created the stub.
     func answer<Input>(
         _ failure: SpyCallFailure,
         method: String,
         input: Input,
         createdInTest: String?,
+        origin: StubOrigin?,
         reporter: OffTaskFailureReporter,
-        at site: CallSite
+        at callSite: CallSite
     ) throws(Failure) -> Output {
-        let message = failure.message(method: method, input: input, failureType: Failure.self)
+        let message = failure.message(method: method, input: input, failureType: Failure.self, origin: origin)
+        let site = origin?.site ?? callSite
         var test = ""
         if case .unconfigured = failure, let createdInTest { test = " (the spy was created in the test \"\(createdInTest)\")" }
         switch self {

@@ -147,9 +147,6 @@ extension MethodSpy {
     }
 
     private func configure(_ answer: Answer) {
-        withRecords { records in
-            records.answer = answer
-            records.answersGiven = 0
-        }
+        withRecords { $0.core.configure(answer) }
     }
 }

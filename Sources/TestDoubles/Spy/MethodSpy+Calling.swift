@@ -1,14 +1,6 @@
 import TestSupportCore
 
 extension MethodSpy {
-    @usableFromInline
-    enum Resolution {
-        case result(Result<Output, Failure>)
-        case closure(@Sendable (Input) throws -> Output)
-        case asyncClosure(@Sendable (Input) async throws -> Output)
-        case failed(SpyCallFailure)
-    }
-
     /// Records a call from a synchronous method and answers it; the stub's method body.
     ///
     /// ```swift
@@ -45,7 +37,7 @@ extension MethodSpy {
         DoublesSpyLock.shared.withLock { ordinal in
             ordinal &+= 1
             recordsPointer.pointee.record(
-                input, ordinal: ordinal, caller: function, learnsName: learnsNameFromCaller, canWait: false,
+                input, ordinal: ordinal, caller: function, learnsName: setup.learnsNameFromCaller, canWait: false,
                 resolution: &resolution, suspension: &suspension, ready: &ready
             )
         }
@@ -68,20 +60,7 @@ extension MethodSpy {
                 at: site
             )
         }
-        switch resolution {
-        case let .result(result):
-            return try result.doublesGet()
-        case let .closure(body):
-            do {
-                return try body(input)
-            } catch {
-                return try castAnswerError(error, input: input, at: site)
-            }
-        case .asyncClosure:
-            return try fail(.asyncAnswerCalledSynchronously, input: input, at: site)
-        case let .failed(kind):
-            return try fail(kind, input: input, at: site)
-        }
+        return try finish(resolution.outcome(for: input), input: input, at: site)
     }
 
     /// Records a call from an asynchronous method and answers it, suspending first if the test
@@ -119,14 +98,14 @@ extension MethodSpy {
         DoublesSpyLock.shared.withLock { ordinal in
             ordinal &+= 1
             recordsPointer.pointee.record(
-                input, ordinal: ordinal, caller: function, learnsName: learnsNameFromCaller, canWait: true,
+                input, ordinal: ordinal, caller: function, learnsName: setup.learnsNameFromCaller, canWait: true,
                 resolution: &resolution, suspension: &suspension, ready: &ready
             )
         }
         if let ready { WaitList.resume(ready) }
         if let suspension {
             await suspension.hold()
-            resolution = withRecords { Self.resolve(in: &$0) }
+            resolution = withRecords { $0.core.resolve() }
         }
         if case let .result(.success(value)) = resolution { return value }
         return try await answerSlowly(
@@ -136,65 +115,16 @@ extension MethodSpy {
     /// Everything but a plain configured value, for asynchronous calls.
     @usableFromInline
     func answerSlowly(_ resolution: Resolution, input: Input, at site: CallSite) async throws(Failure) -> Output {
-        switch resolution {
-        case let .result(result):
-            return try result.doublesGet()
-        case let .closure(body):
-            do {
-                return try body(input)
-            } catch {
-                return try castAnswerError(error, input: input, at: site)
-            }
-        case let .asyncClosure(body):
-            do {
-                return try await body(input)
-            } catch {
-                return try castAnswerError(error, input: input, at: site)
-            }
-        case let .failed(kind):
-            return try fail(kind, input: input, at: site)
+        try finish(await resolution.awaitedOutcome(for: input), input: input, at: site)
+    }
+
+    /// Returns or throws the call's answer, or reports why there is none and gives the fallback.
+    func finish(_ outcome: Core.Outcome, input: Input, at site: CallSite) throws(Failure) -> Output {
+        if case let .answered(result) = outcome { return try result.doublesGet() }
+        let (method, origin) = withRecords { records in
+            (records.core.method(named: setup.explicitName, declaredIn: setup.declaredIn), records.core.origin)
         }
-    }
-
-    /// Picks the answer for the call; closures are returned, not run, and failure messages are
-    /// written later, outside the lock. Call it under the lock.
-    @inlinable
-    @inline(__always)
-    static func resolve(in records: inout Records) -> Resolution {
-        switch records.answer {
-        case let .result(result):
-            return .result(result)
-        case .unconfigured:
-            return .failed(.unconfigured)
-        case .unimplemented:
-            return .failed(.unimplemented)
-        case let .closure(body):
-            return .closure(body)
-        case let .asyncClosure(body):
-            return .asyncClosure(body)
-        case let .sequence(results, afterLast):
-            if let next = SpyAnswerSequence.next(from: results, afterLast: afterLast, answersGiven: &records.answersGiven) {
-                return .result(next)
-            }
-            return .failed(.answersExhausted(callNumber: records.answersGiven, answers: results.count))
-        }
-    }
-
-    /// Rethrows an error thrown by an answer closure as the spy's `Failure`. The closures are
-    /// stored with untyped `throws` (typed-throws function types need iOS 18 / macOS 15 at run
-    /// time) but only ever wrap closures that throw `Failure`, so the cast succeeds; anything
-    /// else is reported and answered with the fallback rather than trapping.
-    @usableFromInline
-    func castAnswerError(_ error: any Error, input: Input, at site: CallSite) throws(Failure) -> Output {
-        if let typed = error as? Failure { throw typed }
-        return try fail(.answerThrewForeignError(String(describing: error)), input: input, at: site)
-    }
-
-    /// Reports the failure, then throws the matching ``SpyError`` when the spy throws untyped
-    /// errors, and answers with the fallback otherwise.
-    @usableFromInline
-    func fail(_ failure: SpyCallFailure, input: Input, at site: CallSite) throws(Failure) -> Output {
-        try fallback.answer(failure, method: method, input: input, createdInTest: createdInTest, reporter: failures, at: site)
+        return try setup.finish(outcome, input: input, method: method, origin: origin, reporter: failures, at: site)
     }
 }
 

@@ -72,52 +72,24 @@ public typealias ThrowingSpy<Input: Sendable, Output: Sendable> = MethodSpy<Inpu
 /// can hold it in a `let`.
 public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>: @unchecked Sendable {
     // @unchecked Sendable: `recordsPointer.pointee` is read and written only inside
-    // `DoublesSpyLock.shared.withLock`, the one lock all spies share (see DoublesSpyLock);
-    // every other stored property is an immutable `Sendable` value.
+    // `DoublesSpyLock.shared.withLock`, the one lock all spies share (see DoublesSpyLock); its
+    // answer closures are `@Sendable` ones (see `answers(_:)`) and its held completion handlers
+    // are called once, outside the lock (see HeldCompletion). `setup` is immutable.
 
-    /// What an unanswerable call (unconfigured, unimplemented, out of answers) gives back after
-    /// the failure is reported.
+    @usableFromInline typealias Core = SpyCore<Input, Output, Failure>
+    @usableFromInline typealias Answer = Core.Answer
+    @usableFromInline typealias Resolution = Core.Resolution
+
+    /// The spy's core under the spies' lock, with what only a spy that can be awaited needs.
     @usableFromInline
-    typealias Fallback = SpyFallback<Output, Failure>
-
-    @usableFromInline
-    enum Answer: Sendable {
-        case unconfigured
-        case unimplemented
-        case result(Result<Output, Failure>)
-        // Untyped `throws`: typed-throws function types need iOS 18 / macOS 15 metadata at run
-        // time. `answers(_:)` only stores closures that throw `Failure`; see `castAnswerError`.
-        case closure(@Sendable (Input) throws -> Output)
-        case asyncClosure(@Sendable (Input) async throws -> Output)
-        case sequence([Result<Output, Failure>], afterLast: AfterLastAnswer)
-    }
-
-    @usableFromInline
-    struct RecordedCall: Sendable {
-        @usableFromInline let input: Input
-        @usableFromInline let ordinal: UInt64
-
-        @inlinable
-        init(input: Input, ordinal: UInt64) {
-            self.input = input
-            self.ordinal = ordinal
-        }
-    }
-
-    @usableFromInline
-    struct Records: Sendable {
-        @usableFromInline var calls: [RecordedCall] = []
-        @usableFromInline var answer: Answer
-        @usableFromInline var answersGiven = 0
+    struct Records {
+        @usableFromInline var core: Core
         @usableFromInline var suspension: CallSuspension?
         @usableFromInline var waitList = WaitList()
-        /// The `#function` of the first stub method that called the spy, when the spy has no
-        /// name of its own.
-        @usableFromInline var callerFunction: StaticString?
 
         @usableFromInline
         init(answer: Answer) {
-            self.answer = answer
+            self.core = Core(answer: answer)
         }
 
         /// Records one call and picks its answer; the whole of a call's work under the lock, in
@@ -135,38 +107,25 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
             suspension: inout CallSuspension?,
             ready: inout [WaitList.Waiter]?
         ) {
-            calls.append(RecordedCall(input: input, ordinal: ordinal))
-            if learnsName, callerFunction == nil { callerFunction = caller }
+            core.record(input, ordinal: ordinal, caller: caller, learnsName: learnsName)
             ready = waitList.increment()
             if let held = self.suspension, !held.isReleased {
                 suspension = held
                 if canWait { return }
             }
-            resolution = MethodSpy.resolve(in: &self)
+            resolution = core.resolve()
         }
     }
 
-    @usableFromInline let explicitName: String?
-    let declaredIn: String
-    /// Whether the spy takes its name from the first stub method that calls it.
-    @usableFromInline let learnsNameFromCaller: Bool
-    @usableFromInline let fallback: Fallback
-    let initialAnswer: Answer
-    /// The Swift Testing test the spy was created in, for unconfigured-call messages.
-    let createdInTest: String?
+    @usableFromInline let setup: SpySetup<Input, Output, Failure>
     /// The mutable part of the spy, reached only under the spies' lock. A pointer rather than a
     /// stored `var`: the lock already makes every access exclusive, and the dynamic exclusivity
     /// check a class's `var` gets would double the cost of a call.
     @usableFromInline let recordsPointer: UnsafeMutablePointer<Records>
     @usableFromInline let failures = OffTaskFailureReporter()
 
-    init(method: String?, declaredIn: String, fallback: Fallback, initialAnswer: Answer) {
-        self.explicitName = method
-        self.declaredIn = declaredIn
-        self.learnsNameFromCaller = method == nil && !declaredIn.contains("(")
-        self.fallback = fallback
-        self.initialAnswer = initialAnswer
-        self.createdInTest = Test.current.map { $0.displayName ?? $0.name }
+    init(method: String?, declaredIn: String, fallback: SpyFallback<Output, Failure>, initialAnswer: Answer) {
+        self.setup = SpySetup(method: method, declaredIn: declaredIn, fallback: fallback, initialAnswer: initialAnswer)
         self.recordsPointer = UnsafeMutablePointer<Records>.allocate(capacity: 1)
         self.recordsPointer.initialize(to: Records(answer: initialAnswer))
     }
@@ -269,27 +228,19 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
     /// Such as `fetchPage(_:)`: the name given at creation, else the stub method that first called
     /// the spy, else where the spy was declared ("a spy of BookRepositoryStub").
     public var method: String {
-        if let explicitName { return explicitName }
-        if let caller = withRecords({ $0.callerFunction }) { return "\(caller)" }
-        return Self.name(declaredIn: declaredIn)
-    }
-
-    /// The name of a spy that has no name and was never called: `#function` at its declaration
-    /// is the stub's type for a stored property, or the function that created it.
-    static func name(declaredIn member: String) -> String {
-        member.contains("(") ? "the spy created in \(member)" : "a spy of \(member)"
+        withRecords { $0.core.method(named: setup.explicitName, declaredIn: setup.declaredIn) }
     }
 
     // MARK: Recorded calls
 
     /// Every call's input, in the order the calls were made.
-    public var calls: [Input] { withRecords { $0.calls }.map(\.input) }
+    public var calls: [Input] { withRecords { $0.core.inputs } }
 
     /// How many times the method was called.
-    public var callCount: Int { withRecords { $0.calls.count } }
+    public var callCount: Int { withRecords { $0.core.calls.count } }
 
     /// The input of the most recent call, or nothing if there was none.
-    public var lastCall: Input? { withRecords { $0.calls.last?.input } }
+    public var lastCall: Input? { withRecords { $0.core.calls.last?.input } }
 
     /// Whether the method was called at least once.
     public var wasCalled: Bool { callCount > 0 }
@@ -308,10 +259,7 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
     ///
     /// ``reset()`` goes back to how the spy was created.
     public func makeUnimplemented() {
-        withRecords { records in
-            records.answer = .unimplemented
-            records.answersGiven = 0
-        }
+        withRecords { $0.core.configure(.unimplemented) }
     }
 
     /// Forgets every recorded call and keeps the configured answer.
@@ -321,7 +269,7 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
     /// the others. A sequence of answers goes on where it was; ``reset()`` also forgets answers.
     public func clearCalls() {
         withRecords { records in
-            records.calls = []
+            records.core.clearCalls()
             records.waitList.count = 0
         }
     }
@@ -334,9 +282,7 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
     public func reset() {
         let suspension = withRecords { records -> CallSuspension? in
             let suspension = records.suspension
-            records.calls = []
-            records.answer = initialAnswer
-            records.answersGiven = 0
+            records.core.reset(to: setup.initialAnswer)
             records.suspension = nil
             records.waitList.count = 0
             return suspension

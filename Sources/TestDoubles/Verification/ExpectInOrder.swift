@@ -90,7 +90,7 @@ struct DoublesOrderStep {
 
 extension MethodSpy {
     var orderStep: DoublesOrderStep {
-        let recorded = withRecords { $0.calls }
+        let recorded = withRecords { $0.core.calls }
         return DoublesOrderStep(
             spyID: ObjectIdentifier(self),
             method: method,

@@ -30,14 +30,7 @@ extension MethodSpy {
         failures.flush()
         var values: [Any] = []
         for argument in repeat each expected { values.append(argument) }
-        let log = argumentLog(count: values.count)
-        guard
-            let message = log.calledWithFailure(
-                DoublesArgumentList(values: values, labels: labels(count: values.count)),
-                describe: { $0.text }, equal: ==, differences: { $1.differences(from: $0) }
-            )
-        else { return }
-        FailureReporter.report(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        report(verification.called(withArguments: values), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Reports a failure at the caller's line unless the method was called once, with these
@@ -71,7 +64,7 @@ extension MethodSpy {
         failures.flush()
         var values: [Any] = []
         for argument in repeat each expected { values.append(argument) }
-        report(expectedCalls: [values], count: values.count, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        report(verification.calls(withArguments: [values], count: values.count), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Reports a failure at the caller's line unless the calls had exactly these arguments, in
@@ -100,28 +93,6 @@ extension MethodSpy {
         var count = 0
         for _ in repeat (each Argument).self { count += 1 }
         let lists = expected.map { DoublesArgumentList(recorded: $0, count: count, labels: []).values }
-        report(expectedCalls: lists, count: count, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-    }
-
-    private func report(expectedCalls: [[Any]], count: Int, at site: CallSite) {
-        let log = argumentLog(count: count)
-        let labels = labels(count: count)
-        guard
-            let message = log.callsFailure(
-                expectedCalls.map { DoublesArgumentList(values: $0, labels: labels) },
-                describe: { $0.text }, equal: ==, differences: { $1.differences(from: $0) }
-            )
-        else { return }
-        FailureReporter.report(message, at: site)
-    }
-
-    private func labels(count: Int) -> [String] {
-        DoublesArguments.labels(of: method, count: count)
-    }
-
-    /// The calls as argument lists labelled by the method's argument labels.
-    private func argumentLog(count: Int) -> DoublesCallLog<DoublesArgumentList> {
-        let labels = labels(count: count)
-        return DoublesCallLog(method: method, inputs: calls.map { DoublesArgumentList(recorded: $0, count: count, labels: labels) })
+        report(verification.calls(withArguments: lists, count: count), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }

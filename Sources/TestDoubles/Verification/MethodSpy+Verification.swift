@@ -48,8 +48,7 @@ extension MethodSpy {
         column: UInt = #column
     ) {
         failures.flush()
-        guard let message = callLog.timesFailure(expected: times) else { return }
-        FailureReporter.report(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        report(verification.times(times), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Reports a failure at the caller's line if the method was called at all.
@@ -71,8 +70,7 @@ extension MethodSpy {
         column: UInt = #column
     ) {
         failures.flush()
-        guard let message = callLog.notCalledFailure() else { return }
-        FailureReporter.report(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        report(verification.notCalled(), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Reports a failure at the caller's line unless at least one call's input satisfies a
@@ -102,12 +100,21 @@ extension MethodSpy {
         where predicate: (Input) throws -> Bool
     ) rethrows {
         failures.flush()
-        guard let message = try callLog.matchingFailure(description: description, where: predicate) else { return }
-        FailureReporter.report(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        report(try verification.called(matching: description, where: predicate), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// The calls as verification messages read them.
     var callLog: DoublesCallLog<Input> { DoublesCallLog(method: method, inputs: calls) }
+
+    /// The spy's checks, run on its core under the spies' lock.
+    var verification: SpyVerification<Input, Output, Failure> {
+        SpyVerification(method: method) { body in self.withRecords { body(&$0.core) } }
+    }
+
+    /// Reports a failed check's message at the caller's line.
+    func report(_ message: String?, at site: CallSite) {
+        if let message { FailureReporter.report(message, at: site) }
+    }
 }
 
 extension MethodSpy where Input: Equatable {
@@ -140,13 +147,13 @@ extension MethodSpy where Input: Equatable {
         column: UInt = #column
     ) {
         failures.flush()
-        guard
-            let message = callLog.calledWithFailure(
-                expected, describe: { DoublesValueDiff.describe($0) }, equal: ==,
+        report(
+            verification.called(
+                with: expected, equal: ==, describe: { DoublesValueDiff.describe($0) },
                 differences: { DoublesValueDiff.differences(expected: $0, actual: $1) }
-            )
-        else { return }
-        FailureReporter.report(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            ),
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
     }
 
     /// Reports a failure at the caller's line unless the method was called exactly once, with the
@@ -197,12 +204,12 @@ extension MethodSpy where Input: Equatable {
         column: UInt = #column
     ) {
         failures.flush()
-        guard
-            let message = callLog.callsFailure(
-                expected, describe: { DoublesValueDiff.describe($0) }, equal: ==,
+        report(
+            verification.calls(
+                expected, equal: ==, describe: { DoublesValueDiff.describe($0) },
                 differences: { DoublesValueDiff.differences(expected: $0, actual: $1) }
-            )
-        else { return }
-        FailureReporter.report(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            ),
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
     }
 }

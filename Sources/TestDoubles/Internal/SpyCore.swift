@@ -1,0 +1,224 @@
+import TestSupportCore
+import Testing
+
+/// The one core of both kinds of method spy: the calls, the answer state, the sequence rules and
+/// the held completion handlers.
+///
+/// ``MethodSpy`` keeps it under the spies' lock and ``MainActorMethodSpy`` on the main actor; the
+/// core itself is a plain value, so each owner decides where it lives. Answer closures are stored
+/// without `@Sendable`: `MethodSpy` only stores `@Sendable` ones, a main-actor spy only main-actor
+/// ones, and the core never calls them itself.
+@usableFromInline
+struct SpyCore<Input, Output, Failure: Error> {
+    @usableFromInline
+    enum Answer {
+        case unconfigured
+        case unimplemented
+        case result(Result<Output, Failure>)
+        // Untyped `throws`: typed-throws function types need iOS 18 / macOS 15 metadata at run
+        // time. Only closures that throw `Failure` are stored; see `Outcome.init(closureError:)`.
+        case closure((Input) throws -> Output)
+        case asyncClosure((Input) async throws -> Output)
+        case sequence([Result<Output, Failure>], afterLast: AfterLastAnswer)
+    }
+
+    /// The answer picked for one call under the owner's isolation; closures are run afterwards.
+    @usableFromInline
+    enum Resolution {
+        case result(Result<Output, Failure>)
+        case closure((Input) throws -> Output)
+        case asyncClosure((Input) async throws -> Output)
+        case failed(SpyCallFailure)
+    }
+
+    /// What a call ends with: an answer, or a failure to report before the fallback.
+    @usableFromInline
+    enum Outcome {
+        case answered(Result<Output, Failure>)
+        case failed(SpyCallFailure)
+    }
+
+    @usableFromInline
+    struct Call {
+        @usableFromInline let input: Input
+        /// The call's place in the order all spies share.
+        @usableFromInline let ordinal: UInt64
+        /// Whether a verification matched this call.
+        @usableFromInline var verified = false
+
+        @inlinable
+        init(input: Input, ordinal: UInt64) {
+            self.input = input
+            self.ordinal = ordinal
+        }
+    }
+
+    @usableFromInline var calls: [Call] = []
+    @usableFromInline var answer: Answer
+    @usableFromInline var answersGiven = 0
+    /// The `#function` of the first stub method that called the spy, when the spy has no name of
+    /// its own.
+    @usableFromInline var callerFunction: StaticString?
+    /// Every call before this index was verified as a whole, by a count or a full list.
+    @usableFromInline var verifiedBelow = 0
+    /// The completion handlers of calls that wait for the test to complete them, oldest first.
+    @usableFromInline var heldCompletions: [HeldCompletion<Output>] = []
+    /// The stub that made the spy, when it said so: unanswered calls are reported there.
+    @usableFromInline var origin: StubOrigin?
+
+    @usableFromInline
+    init(answer: Answer) {
+        self.answer = answer
+    }
+
+    /// Records one call.
+    @inlinable
+    mutating func record(_ input: Input, ordinal: UInt64, caller: StaticString, learnsName: Bool) {
+        calls.append(Call(input: input, ordinal: ordinal))
+        if learnsName, callerFunction == nil { callerFunction = caller }
+    }
+
+    /// Picks the answer for the next call; closures are returned, not run, and failure messages
+    /// are written later, by the owner.
+    @inlinable
+    @inline(__always)
+    mutating func resolve() -> Resolution {
+        switch answer {
+        case let .result(result):
+            return .result(result)
+        case .unconfigured:
+            return .failed(.unconfigured)
+        case .unimplemented:
+            return .failed(.unimplemented)
+        case let .closure(body):
+            return .closure(body)
+        case let .asyncClosure(body):
+            return .asyncClosure(body)
+        case let .sequence(results, afterLast):
+            if let next = SpyAnswerSequence.next(from: results, afterLast: afterLast, answersGiven: &answersGiven) {
+                return .result(next)
+            }
+            return .failed(.answersExhausted(callNumber: answersGiven, answers: results.count))
+        }
+    }
+
+    mutating func configure(_ newAnswer: Answer) {
+        answer = newAnswer
+        answersGiven = 0
+    }
+
+    mutating func clearCalls() {
+        calls = []
+        verifiedBelow = 0
+    }
+
+    /// Back to how the spy was created: no calls, no held handlers, the initial answer.
+    mutating func reset(to initialAnswer: Answer) {
+        clearCalls()
+        heldCompletions = []
+        configure(initialAnswer)
+    }
+
+    /// The name failure messages print: the given one, else the first calling stub method, else
+    /// where the spy was declared.
+    func method(named explicitName: String?, declaredIn member: String) -> String {
+        if let explicitName { return explicitName }
+        if let callerFunction { return "\(callerFunction)" }
+        return member.contains("(") ? "the spy created in \(member)" : "a spy of \(member)"
+    }
+
+    var inputs: [Input] { calls.map(\.input) }
+
+    func isVerified(_ index: Int) -> Bool {
+        index < verifiedBelow || calls[index].verified
+    }
+
+    mutating func markVerified(_ indices: some Sequence<Int>) {
+        for index in indices where index < calls.count { calls[index].verified = true }
+    }
+}
+
+extension SpyCore.Resolution {
+    /// Runs a synchronous answer for `input`.
+    func outcome(for input: Input) -> SpyCore<Input, Output, Failure>.Outcome {
+        switch self {
+        case let .result(result):
+            return .answered(result)
+        case let .closure(body):
+            do {
+                return .answered(.success(try body(input)))
+            } catch {
+                return .init(closureError: error)
+            }
+        case .asyncClosure:
+            return .failed(.asyncAnswerCalledSynchronously)
+        case let .failed(kind):
+            return .failed(kind)
+        }
+    }
+
+    /// Runs an answer for `input`, awaiting an asynchronous one.
+    func awaitedOutcome(for input: Input) async -> SpyCore<Input, Output, Failure>.Outcome {
+        guard case let .asyncClosure(body) = self else { return outcome(for: input) }
+        do {
+            return .answered(.success(try await body(input)))
+        } catch {
+            return .init(closureError: error)
+        }
+    }
+}
+
+extension SpyCore.Outcome {
+    /// An error an answer closure threw: the spy's `Failure`, or a failure to report. The closures
+    /// are stored with untyped `throws` but only ever wrap closures that throw `Failure`, so the
+    /// cast succeeds; anything else is reported rather than trapping.
+    init(closureError error: any Error) {
+        if let typed = error as? Failure {
+            self = .answered(.failure(typed))
+        } else {
+            self = .failed(.answerThrewForeignError(String(describing: error)))
+        }
+    }
+}
+
+/// What both kinds of method spy fix at creation: the name, the fallback and the answer that
+/// ``MethodSpy/reset()`` goes back to.
+@usableFromInline
+struct SpySetup<Input, Output, Failure: Error> {
+    let explicitName: String?
+    let declaredIn: String
+    /// Whether the spy takes its name from the first stub method that calls it.
+    @usableFromInline let learnsNameFromCaller: Bool
+    let fallback: SpyFallback<Output, Failure>
+    let initialAnswer: SpyCore<Input, Output, Failure>.Answer
+    /// The Swift Testing test the spy was created in, for unconfigured-call messages.
+    let createdInTest: String?
+
+    init(method: String?, declaredIn: String, fallback: SpyFallback<Output, Failure>, initialAnswer: SpyCore<Input, Output, Failure>.Answer) {
+        self.explicitName = method
+        self.declaredIn = declaredIn
+        self.learnsNameFromCaller = method == nil && !declaredIn.contains("(")
+        self.fallback = fallback
+        self.initialAnswer = initialAnswer
+        self.createdInTest = Test.current.map { $0.displayName ?? $0.name }
+    }
+
+    /// Ends a call: returns or throws its answer, or reports the failure, at the stub's creation
+    /// when the stub gave its origin, and returns or throws the fallback.
+    func finish(
+        _ outcome: SpyCore<Input, Output, Failure>.Outcome,
+        input: Input,
+        method: String,
+        origin: StubOrigin?,
+        reporter: OffTaskFailureReporter,
+        at site: CallSite
+    ) throws(Failure) -> Output {
+        switch outcome {
+        case let .answered(result):
+            return try result.doublesGet()
+        case let .failed(failure):
+            return try fallback.answer(
+                failure, method: method, input: input, createdInTest: createdInTest, origin: origin, reporter: reporter, at: site)
+        }
+    }
+}

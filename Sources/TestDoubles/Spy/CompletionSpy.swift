@@ -1,0 +1,265 @@
+import TestSupportCore
+
+/// A spy for a method that answers through a completion handler, such as
+/// `load(id:completion:)`.
+///
+/// Written `CompletionSpy<Input, Value>`, where `Value` is what the handler receives.
+///
+/// ```swift
+/// let loadSpy = CompletionSpy<Int, Result<Book, any Error>>()
+/// func load(id: Int, completion: @escaping (Result<Book, any Error>) -> Void) {
+///     loadSpy.call(id, completion: completion)
+/// }
+/// ```
+///
+/// Each call's handler waits until the test completes it with
+/// ``MethodSpy/completeLast(with:fileID:filePath:line:column:)``; once the test configures an answer
+/// (`returns(.success(book))`, `returns(inOrder:)`, `answers(_:)`), calls are completed at once
+/// with it instead. `returns(nil)` makes calls wait again.
+public typealias CompletionSpy<Input: Sendable, Value: Sendable> = MethodSpy<Input, Value?, Never>
+
+extension MethodSpy where Failure == Never {
+    /// Creates a spy for a method with a completion handler, whose calls wait until the test
+    /// completes them.
+    ///
+    /// ```swift
+    /// let loadSpy = CompletionSpy<Int, Result<Book, any Error>>()
+    /// ```
+    ///
+    /// A call made with ``call(_:fileID:filePath:line:column:function:)`` instead of
+    /// `call(_:completion:)` is strict: it fails the test and returns `nil`.
+    ///
+    /// - Parameters:
+    ///   - method: The method's name for failure messages; by default the name of the stub
+    ///     method that first calls the spy.
+    ///   - member: Where the spy is declared; leave the default.
+    public convenience init<Value>(_ method: String? = nil, declaredIn member: String = #function) where Output == Value? {
+        self.init(method: method, declaredIn: member, fallback: .value(nil), initialAnswer: .unconfigured)
+    }
+
+    /// Records a call to a method with a completion handler and keeps the handler until the test
+    /// completes it, or completes it at once with the configured answer: the stub's method body.
+    ///
+    /// ```swift
+    /// let loadSpy = CompletionSpy<Int, Result<Book, any Error>>()
+    /// func load(id: Int, completion: @escaping (Result<Book, any Error>) -> Void) {
+    ///     loadSpy.call(id, completion: completion)
+    /// }
+    /// ```
+    ///
+    /// The handler need not be `@Sendable`: the code under test hands it over as it would to the
+    /// real service, and it is called by whoever completes it, a test's
+    /// ``completeLast(with:fileID:filePath:line:column:)`` or this call with a configured answer.
+    ///
+    /// - Parameters:
+    ///   - input: The call's arguments, without the handler.
+    ///   - completion: The call's completion handler.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - function: The calling stub method, which names a spy created without a name.
+    public func call<Value>(
+        _ input: Input,
+        completion: @escaping (Value) -> Void,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column,
+        function: StaticString = #function
+    ) where Output == Value? {
+        var resolution = Resolution.failed(.unconfigured)
+        var suspension: CallSuspension?
+        var ready: [WaitList.Waiter]?
+        var callNumber = 0
+        DoublesSpyLock.shared.withLock { ordinal in
+            ordinal &+= 1
+            recordsPointer.pointee.record(
+                input, ordinal: ordinal, caller: function, learnsName: setup.learnsNameFromCaller, canWait: false,
+                resolution: &resolution, suspension: &suspension, ready: &ready
+            )
+            callNumber = recordsPointer.pointee.core.calls.count
+        }
+        if let ready { WaitList.resume(ready) }
+        let answer: Value?
+        if case .failed(.unconfigured) = resolution {
+            answer = nil
+        } else {
+            answer = answerSlowly(
+                resolution, input: input, heldSynchronously: false,
+                at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+            )
+        }
+        if let answer {
+            completion(answer)
+            return
+        }
+        let held = HeldCompletion<Output>(callNumber: callNumber) { output in
+            if let value = output { completion(value) }
+        }
+        withRecords { $0.core.heldCompletions.append(held) }
+    }
+
+    /// Calls the completion handler of the most recent call still waiting for one, with a value.
+    ///
+    /// ```swift
+    /// let client = CatalogClientStub()
+    /// let done = CompletionRecorder<Result<Book, any Error>>()
+    /// client.load(id: 1, completion: done.handler)
+    /// client.loadSpy.completeLast(with: .success(.testValue))
+    /// ```
+    ///
+    /// It reports a failure at the caller's line, naming the method and its calls, when no call
+    /// is waiting. Each handler is called once.
+    ///
+    /// - Parameters:
+    ///   - value: What the handler receives.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    public func completeLast<Value>(
+        with value: Value,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) where Output == Value? {
+        failures.flush()
+        let (held, callCount) = withRecords { records in (records.core.heldCompletions.popLast(), records.core.calls.count) }
+        guard let held else {
+            FailureReporter.report(
+                SpyCompletionFailure.nothingWaiting(method: method, callCount: callCount),
+                at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+            )
+            return
+        }
+        held.complete(value)
+    }
+
+    /// How many calls wait for the test to complete their handlers.
+    public var waitingCompletionCount: Int { withRecords { $0.core.heldCompletions.count } }
+}
+
+/// The failure of completing a call when none waits, shared by both kinds of method spy.
+enum SpyCompletionFailure {
+    static func nothingWaiting(method: String, callCount: Int) -> String {
+        let calls =
+            callCount == 0
+            ? "it was never called"
+            : "it was called \(DoublesCallLog<Void>.timesText(callCount)) and each call was completed already"
+        return "completeLast(with:) found no call of \(method) waiting for its completion handler: \(calls)"
+    }
+}
+
+extension MethodSpy {
+    /// Reports the calls this spy cannot answer at the place where the test created its stub,
+    /// naming the stub, instead of at the stub's own line.
+    ///
+    /// A generated stub calls it for each spy from its initializer; see ``StubOrigin``.
+    ///
+    /// - Parameter origin: Where the stub was created, and whether it was generated.
+    public func reportsUnansweredCalls(at origin: StubOrigin) {
+        withRecords { $0.core.origin = origin }
+    }
+}
+
+/// A main-actor spy for a method that answers through a completion handler, whose values need
+/// not be Sendable.
+///
+/// Written `MainActorCompletionSpy<Input, Value>`; it works as ``CompletionSpy``, on the main
+/// actor.
+///
+/// ```swift
+/// let pickSpy = MainActorCompletionSpy<BookDetailScreen, Book?>()
+/// ```
+public typealias MainActorCompletionSpy<Input, Value> = MainActorMethodSpy<Input, Value?, Never>
+
+extension MainActorMethodSpy where Failure == Never {
+    /// Creates a main-actor spy for a method with a completion handler, whose calls wait until the
+    /// test completes them.
+    ///
+    /// - Parameters:
+    ///   - method: The method's name for failure messages; by default the name of the stub
+    ///     method that first calls the spy.
+    ///   - member: Where the spy is declared; leave the default.
+    public convenience init<Value>(_ method: String? = nil, declaredIn member: String = #function) where Output == Value? {
+        self.init(method: method, declaredIn: member, fallback: .value(nil), initialAnswer: .unconfigured)
+    }
+
+    /// Records a call to a method with a completion handler and keeps the handler until the test
+    /// completes it, or completes it at once with the configured answer: the stub's method body.
+    ///
+    /// - Parameters:
+    ///   - input: The call's arguments, without the handler.
+    ///   - completion: The call's completion handler.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - function: The calling stub method, which names a spy created without a name.
+    public func call<Value>(
+        _ input: Input,
+        completion: @escaping (Value) -> Void,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column,
+        function: StaticString = #function
+    ) where Output == Value? {
+        let resolution = record(input, function: function)
+        let answer: Value?
+        if case .failed(.unconfigured) = resolution {
+            answer = nil
+        } else {
+            answer = finish(resolution.outcome(for: input), input: input, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        }
+        if let answer {
+            completion(answer)
+            return
+        }
+        core.heldCompletions.append(HeldCompletion(callNumber: core.calls.count) { output in if let value = output { completion(value) } })
+    }
+
+    /// Calls the completion handler of the most recent call still waiting for one, with a value.
+    ///
+    /// It reports a failure at the caller's line, naming the method and its calls, when no call
+    /// is waiting. Each handler is called once.
+    ///
+    /// - Parameters:
+    ///   - value: What the handler receives.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    public func completeLast<Value>(
+        with value: Value,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) where Output == Value? {
+        failures.flush()
+        guard let held = core.heldCompletions.popLast() else {
+            FailureReporter.report(
+                SpyCompletionFailure.nothingWaiting(method: method, callCount: core.calls.count),
+                at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+            )
+            return
+        }
+        held.complete(value)
+    }
+
+    /// How many calls wait for the test to complete their handlers.
+    public var waitingCompletionCount: Int { core.heldCompletions.count }
+}
+
+extension MainActorMethodSpy {
+    /// Reports the calls this spy cannot answer at the place where the test created its stub,
+    /// naming the stub, instead of at the stub's own line.
+    ///
+    /// - Parameter origin: Where the stub was created, and whether it was generated.
+    public func reportsUnansweredCalls(at origin: StubOrigin) {
+        core.origin = origin
+    }
+}

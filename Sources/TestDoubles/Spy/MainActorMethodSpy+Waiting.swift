@@ -1,0 +1,26 @@
+import TestSupportCore
+
+extension MainActorMethodSpy {
+    /// Waits until the method has been called a number of times in all, and reports a failure if
+    /// that does not happen within 5 seconds, at the caller's line.
+    ///
+    /// - Parameters:
+    ///   - count: The number of calls to wait for, counted since creation or ``reset()``.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: `true` when the calls arrived; `false` after reporting a timeout.
+    @discardableResult
+    public func waitForCalls(
+        _ count: Int = 1, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> Bool {
+        let timeout = WaitTimeout.standard
+        if await callCounter.wait(for: count, timeout: timeout) { return true }
+        FailureReporter.report(
+            DoublesCallLog(method: method, inputs: calls).timeoutFailure(waitingFor: count, timeout: timeout.text),
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        )
+        return false
+    }
+}

@@ -1,0 +1,131 @@
+/// The checks behind every verification of both kinds of method spy, run on the spy's core
+/// wherever the spy keeps it (under the spies' lock, or on the main actor).
+///
+/// A check that passes counts or searches the recorded calls in place and marks what it matched
+/// as verified; only a failing check copies the calls out, to write its message.
+struct SpyVerification<Input, Output, Failure: Error> {
+    typealias Core = SpyCore<Input, Output, Failure>
+
+    let method: String
+    /// Runs a body on the spy's core, in the spy's isolation.
+    let access: ((inout Core) -> Void) -> Void
+
+    /// The recorded inputs, copied out for a failure message or for the test's own predicate.
+    private var inputs: [Input] {
+        var inputs: [Input] = []
+        access { inputs = $0.inputs }
+        return inputs
+    }
+
+    private var log: DoublesCallLog<Input> { DoublesCallLog(method: method, inputs: inputs) }
+
+    func times(_ times: Int) -> String? {
+        var counted = false
+        access { core in
+            guard core.calls.count == times else { return }
+            core.verifiedBelow = times
+            counted = true
+        }
+        return counted ? nil : log.timesFailure(expected: times)
+    }
+
+    func notCalled() -> String? {
+        var called = true
+        access { called = !$0.calls.isEmpty }
+        return called ? log.notCalledFailure() : nil
+    }
+
+    /// The predicate is the test's code: it runs on a copy of the calls, in the caller's context.
+    func called(matching description: String, where predicate: (Input) throws -> Bool) rethrows -> String? {
+        let inputs = inputs
+        let matched = try inputs.indices.filter { try predicate(inputs[$0]) }
+        guard matched.isEmpty else {
+            access { $0.markVerified(matched) }
+            return nil
+        }
+        return DoublesCallLog(method: method, inputs: inputs).matchingFailure(description: description) { _ in false }
+    }
+
+    /// "Some call had `expected`": searched in place, each matching call marked.
+    func called(
+        with expected: Input,
+        equal: (Input, Input) -> Bool,
+        describe: (Input) -> String,
+        differences: (Input, Input) -> [String]
+    ) -> String? {
+        var found = false
+        access { core in
+            for index in core.calls.indices where equal(core.calls[index].input, expected) {
+                core.calls[index].verified = true
+                found = true
+            }
+        }
+        return found ? nil : log.calledWithFailure(expected, describe: describe, equal: equal, differences: differences)
+    }
+
+    /// "The calls were exactly `expected`, in order": compared in place.
+    func calls(
+        _ expected: [Input],
+        equal: (Input, Input) -> Bool,
+        describe: (Input) -> String,
+        differences: (Input, Input) -> [String]
+    ) -> String? {
+        var same = false
+        access { core in
+            guard core.calls.count == expected.count, zip(core.calls, expected).allSatisfy({ equal($0.input, $1) }) else { return }
+            core.verifiedBelow = expected.count
+            same = true
+        }
+        return same ? nil : log.callsFailure(expected, describe: describe, equal: equal, differences: differences)
+    }
+
+    // MARK: Several arguments
+
+    /// The calls as argument lists labelled by the method's argument labels.
+    private func argumentLog(count: Int) -> DoublesCallLog<DoublesArgumentList> {
+        let labels = DoublesArguments.labels(of: method, count: count)
+        return DoublesCallLog(method: method, inputs: inputs.map { DoublesArgumentList(recorded: $0, count: count, labels: labels) })
+    }
+
+    /// "Some call had these arguments", named by the method's labels in the message.
+    func called(withArguments values: [Any]) -> String? {
+        let log = argumentLog(count: values.count)
+        let expected = DoublesArgumentList(values: values, labels: DoublesArguments.labels(of: method, count: values.count))
+        let matched = log.inputs.indices.filter { log.inputs[$0] == expected }
+        guard matched.isEmpty else {
+            access { $0.markVerified(matched) }
+            return nil
+        }
+        return log.calledWithFailure(expected, describe: { $0.text }, equal: ==, differences: { $1.differences(from: $0) })
+    }
+
+    /// "The calls had exactly these arguments, in order".
+    func calls(withArguments expectedCalls: [[Any]], count: Int) -> String? {
+        let log = argumentLog(count: count)
+        let labels = DoublesArguments.labels(of: method, count: count)
+        let message = log.callsFailure(
+            expectedCalls.map { DoublesArgumentList(values: $0, labels: labels) },
+            describe: { $0.text }, equal: ==, differences: { $1.differences(from: $0) }
+        )
+        if message == nil { access { $0.verifiedBelow = min(log.inputs.count, $0.calls.count) } }
+        return message
+    }
+
+    // MARK: Stub record
+
+    /// The calls as the stub's ordered record reads them; `describe` runs only for a message.
+    func stubEntries(spy: AnyObject, describe: @escaping (Input) -> String) -> [StubCallEntry] {
+        var entries: [StubCallEntry] = []
+        let id = ObjectIdentifier(spy)
+        access { core in
+            entries = core.calls.indices.map { index in
+                let input = core.calls[index].input
+                return StubCallEntry(
+                    spy: id, method: method, index: index, ordinal: core.calls[index].ordinal,
+                    verified: core.isVerified(index), arguments: { describe(input) }
+                )
+            }
+        }
+        return entries
+    }
+}
