@@ -130,7 +130,9 @@ let package = Package(
         .target(name: "BookshelfGeneratedStubs", dependencies: ["Bookshelf", "TestSupportKit"], path: "Examples/BookshelfGeneratedStubs"),
         .testTarget(
             name: "StubGeneratorTests",
-            dependencies: ["StubGeneratorCore", "StubGeneratorFixtures", "StubGeneratorFixtureStubs", "TestSupportKit"],
+            dependencies: [
+                "StubGeneratorCore", "StubGeneratorFixtures", "StubGeneratorFixtureStubs", "TestSupportKit", "TestSupportTesting",
+            ],
             resources: [.copy("Fixtures")]
         ),
     ],

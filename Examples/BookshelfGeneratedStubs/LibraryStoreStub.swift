@@ -5,10 +5,15 @@ import Bookshelf
 import TestDoubles
 
 /// A stub of `LibraryStore`: one spy per requirement, one line per requirement.
-public final class LibraryStoreStub: LibraryStore {
+public final class LibraryStoreStub: LibraryStore, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, then answer these fallbacks.
-    public init(stateFallback: LibraryState) {
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(stateFallback: LibraryState, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
         stateSpy = Spy<Void, LibraryState>("state", strictFallback: stateFallback)
+        let origin = StubOrigin("LibraryStoreStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        stateSpy.reportsUnansweredCalls(at: origin)
+        dispatchSpy.reportsUnansweredCalls(at: origin)
     }
 
     public let stateSpy: Spy<Void, LibraryState>

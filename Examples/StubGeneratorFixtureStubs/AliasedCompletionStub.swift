@@ -6,9 +6,15 @@ import TestDoubles
 
 /// A stub of `AliasedCompletion`: one spy per requirement, one line per requirement.
 /// - Note: `fetch(_:completion:)` does not record its closure parameter `completion`.
-public final class AliasedCompletionStub: AliasedCompletion {
+public final class AliasedCompletionStub: AliasedCompletion, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("AliasedCompletionStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        fetchSpy.reportsUnansweredCalls(at: origin)
+        sendSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let fetchSpy = Spy<Int, Void>("fetch(_:completion:)")
     public let sendSpy = Spy<[String : Int], Bool>("send(_:)", strictFallback: false)

@@ -5,13 +5,19 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `AnalyticsLogging`: one spy per requirement, one line per requirement.
-public final class AnalyticsLoggingStub: AnalyticsLogging {
+public final class AnalyticsLoggingStub: AnalyticsLogging, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("AnalyticsLoggingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        logSpy.reportsUnansweredCalls(at: origin)
+        setUserPropertySpy.reportsUnansweredCalls(at: origin)
+    }
 
-    public let logSpy = Spy<(event: String, parameters: [String : String]), Void>("log(event:parameters:)")
-    public let setUserPropertySpy = Spy<(value: String?, name: String), Void>("setUserProperty(_:forName:)")
+    public let logSpy = Spy<(String, [String : String]), Void>("log(event:parameters:)")
+    public let setUserPropertySpy = Spy<(String?, String), Void>("setUserProperty(_:forName:)")
 
-    public func log(event: String, parameters: [String : String]) { logSpy.call((event: event, parameters: parameters)) }
-    public func setUserProperty(_ value: String?, forName name: String) { setUserPropertySpy.call((value: value, name: name)) }
+    public func log(event: String, parameters: [String : String]) { logSpy.call((event, parameters)) }
+    public func setUserProperty(_ value: String?, forName name: String) { setUserPropertySpy.call((value, name)) }
 }

@@ -6,11 +6,16 @@ import TestDoubles
 
 /// A stub of `AnalyticsTracking`: one spy per requirement, one line per requirement.
 /// - Note: `track(_:payload:)` records `payload`, which is not Sendable, as a description string.
-public final class AnalyticsTrackingStub: AnalyticsTracking {
+public final class AnalyticsTrackingStub: AnalyticsTracking, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("AnalyticsTrackingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        trackSpy.reportsUnansweredCalls(at: origin)
+    }
 
-    public let trackSpy = Spy<(event: String, payload: String), Void>("track(_:payload:)")
+    public let trackSpy = Spy<(String, String), Void>("track(_:payload:)")
 
-    public func track(_ event: String, payload: [String : Any]) { trackSpy.call((event: event, payload: String(describing: payload))) }
+    public func track(_ event: String, payload: [String : Any]) { trackSpy.call((event, String(describing: payload))) }
 }

@@ -5,10 +5,16 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `AppRouting`: one spy per requirement, one line per requirement.
-@MainActor public final class AppRoutingStub: AppRouting {
+@MainActor public final class AppRoutingStub: AppRouting, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, then answer these fallbacks.
-    public init(currentRouteFallback: FixtureRoute) {
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(currentRouteFallback: FixtureRoute, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
         currentRouteSpy = Spy<Void, FixtureRoute>("currentRoute", strictFallback: currentRouteFallback)
+        let origin = StubOrigin("AppRoutingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        navigateSpy.reportsUnansweredCalls(at: origin)
+        popSpy.reportsUnansweredCalls(at: origin)
+        currentRouteSpy.reportsUnansweredCalls(at: origin)
     }
 
     public let navigateSpy = Spy<FixtureRoute, Void>("navigate(to:)")

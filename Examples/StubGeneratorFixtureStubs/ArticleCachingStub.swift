@@ -5,9 +5,15 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `ArticleCaching`: one spy per requirement, one line per requirement.
-public final class ArticleCachingStub: ArticleCaching {
+public final class ArticleCachingStub: ArticleCaching, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("ArticleCachingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        cachedArticlesSpy.reportsUnansweredCalls(at: origin)
+        cacheSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let cachedArticlesSpy = Spy<Void, [FixtureArticle]>("cachedArticles()", strictFallback: [])
     public let cacheSpy = Spy<[FixtureArticle], Void>("cache(_:)")

@@ -5,9 +5,16 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `AsyncThrowingService`: one spy per requirement, one line per requirement.
-public final class AsyncThrowingServiceStub: AsyncThrowingService {
+public final class AsyncThrowingServiceStub: AsyncThrowingService, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("AsyncThrowingServiceStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        fetchNamesSpy.reportsUnansweredCalls(at: origin)
+        sendSpy.reportsUnansweredCalls(at: origin)
+        countSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let fetchNamesSpy = ThrowingSpy<Void, [String]>("fetchNames()")
     public let sendSpy = ThrowingSpy<String, Void>("send(_:)")

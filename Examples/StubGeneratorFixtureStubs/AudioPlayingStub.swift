@@ -6,9 +6,16 @@ import Foundation
 import TestDoubles
 
 /// A stub of `AudioPlaying`: one spy per requirement, one line per requirement.
-public final class AudioPlayingStub: AudioPlaying {
+public final class AudioPlayingStub: AudioPlaying, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("AudioPlayingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        playSpy.reportsUnansweredCalls(at: origin)
+        pauseSpy.reportsUnansweredCalls(at: origin)
+        currentTimeSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let playSpy = ThrowingSpy<URL, Void>("play(_:)")
     public let pauseSpy = Spy<Void, Void>("pause()")

@@ -5,15 +5,22 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `AuthServicing`: one spy per requirement, one line per requirement.
-public final class AuthServicingStub: AuthServicing {
+public final class AuthServicingStub: AuthServicing, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("AuthServicingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        signInSpy.reportsUnansweredCalls(at: origin)
+        signOutSpy.reportsUnansweredCalls(at: origin)
+        currentSessionSpy.reportsUnansweredCalls(at: origin)
+    }
 
-    public let signInSpy = ThrowingSpy<(email: String, password: String), FixtureSession>("signIn(email:password:)")
+    public let signInSpy = ThrowingSpy<(String, String), FixtureSession>("signIn(email:password:)")
     public let signOutSpy = Spy<Void, Void>("signOut()")
     public let currentSessionSpy = Spy<Void, FixtureSession?>("currentSession", strictFallback: nil)
 
-    public func signIn(email: String, password: String) async throws -> FixtureSession { try await signInSpy.call((email: email, password: password)) }
+    public func signIn(email: String, password: String) async throws -> FixtureSession { try await signInSpy.call((email, password)) }
     public func signOut() async { await signOutSpy.call() }
     public var currentSession: FixtureSession? { currentSessionSpy.call() }
 }

@@ -6,9 +6,15 @@ import Foundation
 import TestDoubles
 
 /// A stub of `BackgroundSyncing`: one spy per requirement, one line per requirement.
-public actor BackgroundSyncingStub: BackgroundSyncing {
+public actor BackgroundSyncingStub: BackgroundSyncing, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("BackgroundSyncingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        syncSpy.reportsUnansweredCalls(at: origin)
+        lastSyncSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public nonisolated let syncSpy = ThrowingSpy<Void, Int>("sync()")
     public nonisolated let lastSyncSpy = Spy<Void, Date?>("lastSync", strictFallback: nil)

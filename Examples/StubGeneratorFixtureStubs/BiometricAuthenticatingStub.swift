@@ -5,9 +5,15 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `BiometricAuthenticating`: one spy per requirement, one line per requirement.
-public final class BiometricAuthenticatingStub: BiometricAuthenticating {
+public final class BiometricAuthenticatingStub: BiometricAuthenticating, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("BiometricAuthenticatingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        isAvailableSpy.reportsUnansweredCalls(at: origin)
+        authenticateSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let isAvailableSpy = Spy<Void, Bool>("isAvailable", strictFallback: false)
     public let authenticateSpy = Spy<String, Bool>("authenticate(reason:)", strictFallback: false)

@@ -6,17 +6,25 @@ import Foundation
 import TestDoubles
 
 /// A stub of `CartManaging`: one spy per requirement, one line per requirement.
-public final class CartManagingStub: CartManaging {
+public final class CartManagingStub: CartManaging, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("CartManagingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        itemsSpy.reportsUnansweredCalls(at: origin)
+        addSpy.reportsUnansweredCalls(at: origin)
+        removeSpy.reportsUnansweredCalls(at: origin)
+        totalSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let itemsSpy = Spy<Void, [String]>("items", strictFallback: [])
-    public let addSpy = Spy<(item: String, quantity: Int), Void>("add(_:quantity:)")
+    public let addSpy = Spy<(String, Int), Void>("add(_:quantity:)")
     public let removeSpy = Spy<String, Void>("remove(_:)")
     public let totalSpy = Spy<Void, Decimal>("total()", strictFallback: 0)
 
     public var items: [String] { itemsSpy.call() }
-    public func add(_ item: String, quantity: Int) { addSpy.call((item: item, quantity: quantity)) }
+    public func add(_ item: String, quantity: Int) { addSpy.call((item, quantity)) }
     public func remove(_ item: String) { removeSpy.call(item) }
     public func total() -> Decimal { totalSpy.call() }
 }

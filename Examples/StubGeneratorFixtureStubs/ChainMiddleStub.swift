@@ -5,9 +5,15 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `ChainMiddle`: one spy per requirement, one line per requirement.
-public final class ChainMiddleStub: ChainMiddle {
+public final class ChainMiddleStub: ChainMiddle, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("ChainMiddleStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        rootSpy.reportsUnansweredCalls(at: origin)
+        middleSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let rootSpy = Spy<Void, Void>("root()")
     public let middleSpy = Spy<Void, Int>("middle()", strictFallback: 0)

@@ -5,9 +5,14 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `ChainRoot`: one spy per requirement, one line per requirement.
-public final class ChainRootStub: ChainRoot {
+public final class ChainRootStub: ChainRoot, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("ChainRootStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        rootSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let rootSpy = Spy<Void, Void>("root()")
 

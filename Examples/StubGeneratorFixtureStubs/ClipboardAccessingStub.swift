@@ -5,9 +5,15 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `ClipboardAccessing`: one spy per requirement, one line per requirement.
-public final class ClipboardAccessingStub: ClipboardAccessing {
+public final class ClipboardAccessingStub: ClipboardAccessing, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("ClipboardAccessingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        textSpy.reportsUnansweredCalls(at: origin)
+        textSetSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let textSpy = Spy<Void, String?>("text", strictFallback: nil)
     public let textSetSpy = Spy<String?, Void>("text (set)")

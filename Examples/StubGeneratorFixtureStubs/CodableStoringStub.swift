@@ -5,9 +5,15 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `CodableStoring`: one spy per requirement, one line per requirement.
-public final class CodableStoringStub<Value: Decodable & Encodable & Sendable>: CodableStoring {
+public final class CodableStoringStub<Value: Decodable & Encodable & Sendable>: CodableStoring, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("CodableStoringStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        saveSpy.reportsUnansweredCalls(at: origin)
+        loadSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let saveSpy = ThrowingSpy<Value, Void>("save(_:)")
     public let loadSpy = ThrowingSpy<Void, Value?>("load()")

@@ -5,14 +5,20 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `CompletionAPI`: one spy per requirement, one line per requirement.
-/// - Note: `load(id:completion:)` does not record its closure parameter `completion`.
-public final class CompletionAPIStub: CompletionAPI {
+/// - Note: `load(id:completion:)` keeps its completion handler `completion`: complete it with `completeLast(with:)`.
+public final class CompletionAPIStub: CompletionAPI, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("CompletionAPIStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        loadSpy.reportsUnansweredCalls(at: origin)
+        cancelSpy.reportsUnansweredCalls(at: origin)
+    }
 
-    public let loadSpy = Spy<Int, Void>("load(id:completion:)")
+    public let loadSpy = CompletionSpy<Int, Result<String, ServiceError>>("load(id:completion:)")
     public let cancelSpy = Spy<Int, Void>("cancel(id:)")
 
-    public func load(id: Int, completion: @escaping @Sendable (Result<String, FixtureError>) -> Void) { loadSpy.call(id) }
+    public func load(id: Int, completion: @escaping @Sendable (Result<String, ServiceError>) -> Void) { loadSpy.call(id, completion: completion) }
     public func cancel(id: Int) { cancelSpy.call(id) }
 }

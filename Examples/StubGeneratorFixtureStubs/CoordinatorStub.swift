@@ -5,9 +5,17 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `Coordinator`: one spy per requirement, one line per requirement.
-@MainActor public final class CoordinatorStub: Coordinator {
+@MainActor public final class CoordinatorStub: Coordinator, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("CoordinatorStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        childrenSpy.reportsUnansweredCalls(at: origin)
+        childrenSetSpy.reportsUnansweredCalls(at: origin)
+        startSpy.reportsUnansweredCalls(at: origin)
+        finishSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let childrenSpy = MainActorSpy<Void, [any Coordinator]>("children", strictFallback: [])
     public let childrenSetSpy = MainActorSpy<[any Coordinator], Void>("children (set)")

@@ -5,13 +5,19 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `CrashReporting`: one spy per requirement, one line per requirement.
-public final class CrashReportingStub: CrashReporting {
+public final class CrashReportingStub: CrashReporting, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("CrashReportingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        recordSpy.reportsUnansweredCalls(at: origin)
+        setUserIDSpy.reportsUnansweredCalls(at: origin)
+    }
 
-    public let recordSpy = Spy<(error: any Error, userInfo: [String : String]), Void>("record(_:userInfo:)")
+    public let recordSpy = Spy<(any Error, [String : String]), Void>("record(_:userInfo:)")
     public let setUserIDSpy = Spy<String?, Void>("setUserID(_:)")
 
-    public func record(_ error: any Error, userInfo: [String : String]) { recordSpy.call((error: error, userInfo: userInfo)) }
+    public func record(_ error: any Error, userInfo: [String : String]) { recordSpy.call((error, userInfo)) }
     public func setUserID(_ id: String?) { setUserIDSpy.call(id) }
 }

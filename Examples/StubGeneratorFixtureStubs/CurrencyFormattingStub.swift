@@ -6,11 +6,16 @@ import Foundation
 import TestDoubles
 
 /// A stub of `CurrencyFormatting`: one spy per requirement, one line per requirement.
-public final class CurrencyFormattingStub: CurrencyFormatting {
+public final class CurrencyFormattingStub: CurrencyFormatting, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("CurrencyFormattingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        formatSpy.reportsUnansweredCalls(at: origin)
+    }
 
-    public let formatSpy = Spy<(amount: Decimal, currencyCode: String), String>("format(_:currencyCode:)", strictFallback: "")
+    public let formatSpy = Spy<(Decimal, String), String>("format(_:currencyCode:)", strictFallback: "")
 
-    public func format(_ amount: Decimal, currencyCode: String) -> String { formatSpy.call((amount: amount, currencyCode: currencyCode)) }
+    public func format(_ amount: Decimal, currencyCode: String) -> String { formatSpy.call((amount, currencyCode)) }
 }

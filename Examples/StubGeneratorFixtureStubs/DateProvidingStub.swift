@@ -6,10 +6,14 @@ import Foundation
 import TestDoubles
 
 /// A stub of `DateProviding`: one spy per requirement, one line per requirement.
-public final class DateProvidingStub: DateProviding {
+public final class DateProvidingStub: DateProviding, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, then answer these fallbacks.
-    public init(nowFallback: Date) {
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(nowFallback: Date, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
         nowSpy = Spy<Void, Date>("now", strictFallback: nowFallback)
+        let origin = StubOrigin("DateProvidingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        nowSpy.reportsUnansweredCalls(at: origin)
     }
 
     public let nowSpy: Spy<Void, Date>

@@ -6,9 +6,14 @@ import Foundation
 import TestDoubles
 
 /// A stub of `DeepLinkHandling`: one spy per requirement, one line per requirement.
-public final class DeepLinkHandlingStub: DeepLinkHandling {
+public final class DeepLinkHandlingStub: DeepLinkHandling, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("DeepLinkHandlingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        handleSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let handleSpy = Spy<URL, Bool>("handle(_:)", strictFallback: false)
 

@@ -5,10 +5,15 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `DefaultedAssociated`: one spy per requirement, one line per requirement.
-public final class DefaultedAssociatedStub: DefaultedAssociated {
+public final class DefaultedAssociatedStub: DefaultedAssociated, SpyingStub {
     public typealias Output = String
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("DefaultedAssociatedStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        produceSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let produceSpy = Spy<Void, Output?>("produce()", strictFallback: nil)
 

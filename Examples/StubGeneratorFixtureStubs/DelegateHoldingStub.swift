@@ -8,9 +8,15 @@ import TestDoubles
 ///
 /// The protocol is not Sendable and its requirements pass values that are not, so the stub and its
 /// conformance are on the main actor, where its spies keep those values: use it from main-actor tests.
-@MainActor public final class DelegateHoldingStub: @MainActor DelegateHolding {
+@MainActor public final class DelegateHoldingStub: @MainActor DelegateHolding, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("DelegateHoldingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        delegateSpy.reportsUnansweredCalls(at: origin)
+        delegateSetSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let delegateSpy = MainActorSpy<Void, (any FixtureViewDelegate)?>("delegate", strictFallback: nil)
     public let delegateSetSpy = MainActorSpy<(any FixtureViewDelegate)?, Void>("delegate (set)")

@@ -5,9 +5,15 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `Describable`: one spy per requirement, one line per requirement.
-public final class DescribableStub: Describable {
+public final class DescribableStub: Describable, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("DescribableStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        detailsSpy.reportsUnansweredCalls(at: origin)
+        descriptionSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let detailsSpy = Spy<Void, String>("details", strictFallback: "")
     public let descriptionSpy = Spy<Void, String>("description", strictFallback: "")

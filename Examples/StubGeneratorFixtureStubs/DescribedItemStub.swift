@@ -5,9 +5,15 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `DescribedItem`: one spy per requirement, one line per requirement.
-public final class DescribedItemStub: DescribedItem {
+public final class DescribedItemStub: DescribedItem, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("DescribedItemStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        identifierSpy.reportsUnansweredCalls(at: origin)
+        descriptionSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let identifierSpy = Spy<Void, Int>("identifier", strictFallback: 0)
     public let descriptionSpy = Spy<Void, String>("description", strictFallback: "")

@@ -7,13 +7,19 @@ import TestDoubles
 
 /// A stub of `DownloadManaging`: one spy per requirement, one line per requirement.
 /// - Note: `startDownload(_:completion:)` does not record its closure parameter `completion`.
-public final class DownloadManagingStub: DownloadManaging {
+public final class DownloadManagingStub: DownloadManaging, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("DownloadManagingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        startDownloadSpy.reportsUnansweredCalls(at: origin)
+        cancelDownloadSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let startDownloadSpy = Spy<URL, Int>("startDownload(_:completion:)", strictFallback: 0)
     public let cancelDownloadSpy = Spy<Int, Void>("cancelDownload(_:)")
 
-    public func startDownload(_ url: URL, completion: @escaping @Sendable (Result<URL, FixtureError>) -> Void) -> Int { startDownloadSpy.call(url) }
+    public func startDownload(_ url: URL, completion: @escaping @Sendable (Result<URL, ServiceError>) -> Void) -> Int { startDownloadSpy.call(url) }
     public func cancelDownload(_ id: Int) { cancelDownloadSpy.call(id) }
 }

@@ -7,12 +7,17 @@ import TestDoubles
 
 /// A stub of `DownloadReporting`: one spy per requirement, one line per requirement.
 /// - Note: `download(_:progress:completion:)` does not record its closure parameter `progress`.
-/// - Note: `download(_:progress:completion:)` does not record its closure parameter `completion`.
-public final class DownloadReportingStub: DownloadReporting {
+/// - Note: `download(_:progress:completion:)` keeps its completion handler `completion`: complete it with `completeLast(with:)`.
+public final class DownloadReportingStub: DownloadReporting, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("DownloadReportingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        downloadSpy.reportsUnansweredCalls(at: origin)
+    }
 
-    public let downloadSpy = Spy<URL, Void>("download(_:progress:completion:)")
+    public let downloadSpy = CompletionSpy<URL, Result<Data, any Error>>("download(_:progress:completion:)")
 
-    public func download(_ url: URL, progress: @escaping @Sendable (Double) -> Void, completion: @escaping @Sendable (Result<Data, any Error>) -> Void) { downloadSpy.call(url) }
+    public func download(_ url: URL, progress: @escaping @Sendable (Double) -> Void, completion: @escaping @Sendable (Result<Data, any Error>) -> Void) { downloadSpy.call(url, completion: completion) }
 }

@@ -6,11 +6,16 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `DurationMeasuring`: one spy per requirement, one line per requirement.
-public final class DurationMeasuringStub: DurationMeasuring {
+public final class DurationMeasuringStub: DurationMeasuring, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("DurationMeasuringStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        intervalSpy.reportsUnansweredCalls(at: origin)
+    }
 
-    public let intervalSpy = Spy<(start: Date, end: Date), TimeInterval>("interval(from:to:)", strictFallback: 0)
+    public let intervalSpy = Spy<(Date, Date), TimeInterval>("interval(from:to:)", strictFallback: 0)
 
-    public func interval(from start: Date, to end: Date) -> TimeInterval { intervalSpy.call((start: start, end: end)) }
+    public func interval(from start: Date, to end: Date) -> TimeInterval { intervalSpy.call((start, end)) }
 }

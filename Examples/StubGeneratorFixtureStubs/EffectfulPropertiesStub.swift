@@ -5,9 +5,15 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `EffectfulProperties`: one spy per requirement, one line per requirement.
-public final class EffectfulPropertiesStub: EffectfulProperties {
+public final class EffectfulPropertiesStub: EffectfulProperties, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("EffectfulPropertiesStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        tokenSpy.reportsUnansweredCalls(at: origin)
+        isReadySpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let tokenSpy = ThrowingSpy<Void, String>("token")
     public let isReadySpy = Spy<Void, Bool>("isReady", strictFallback: false)

@@ -5,9 +5,15 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `EntityRepository`: one spy per requirement, one line per requirement.
-public final class EntityRepositoryStub<Entity: Sendable>: EntityRepository {
+public final class EntityRepositoryStub<Entity: Sendable>: EntityRepository, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("EntityRepositoryStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        fetchSpy.reportsUnansweredCalls(at: origin)
+        storeSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let fetchSpy = ThrowingSpy<String, Entity>("fetch(id:)")
     public let storeSpy = ThrowingSpy<Entity, Void>("store(_:)")

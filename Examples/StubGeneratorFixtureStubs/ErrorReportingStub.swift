@@ -5,9 +5,15 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `ErrorReporting`: one spy per requirement, one line per requirement.
-public final class ErrorReportingStub: ErrorReporting {
+public final class ErrorReportingStub: ErrorReporting, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("ErrorReportingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        reportSpy.reportsUnansweredCalls(at: origin)
+        describeSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let reportSpy = Spy<any Error, Void>("report(_:)")
     public let describeSpy = Spy<any CustomStringConvertible & Sendable, Void>("describe(_:)")

@@ -5,9 +5,15 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `EventHandling`: one spy per requirement, one line per requirement.
-public final class EventHandlingStub: EventHandling {
+public final class EventHandlingStub: EventHandling, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("EventHandlingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        onEventSpy.reportsUnansweredCalls(at: origin)
+        onEventSetSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let onEventSpy = Spy<Void, (@Sendable (String) -> Void)?>("onEvent", strictFallback: nil)
     public let onEventSetSpy = Spy<(@Sendable (String) -> Void)?, Void>("onEvent (set)")

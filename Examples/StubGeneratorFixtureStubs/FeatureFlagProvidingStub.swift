@@ -5,9 +5,15 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `FeatureFlagProviding`: one spy per requirement, one line per requirement.
-public final class FeatureFlagProvidingStub: FeatureFlagProviding {
+public final class FeatureFlagProvidingStub: FeatureFlagProviding, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("FeatureFlagProvidingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        isEnabledSpy.reportsUnansweredCalls(at: origin)
+        fetchSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let isEnabledSpy = Spy<FixtureFeature, Bool>("isEnabled(_:)", strictFallback: false)
     public let fetchSpy = ThrowingSpy<Void, Void>("fetch()")

@@ -5,9 +5,14 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `FeedLoading`: one spy per requirement, one line per requirement.
-public final class FeedLoadingStub: FeedLoading {
+public final class FeedLoadingStub: FeedLoading, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("FeedLoadingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        loadFeedSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let loadFeedSpy = ThrowingSpy<Int, [FixtureArticle]>("loadFeed(page:)")
 

@@ -6,15 +6,22 @@ import Foundation
 import TestDoubles
 
 /// A stub of `FileStoring`: one spy per requirement, one line per requirement.
-public final class FileStoringStub: FileStoring {
+public final class FileStoringStub: FileStoring, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("FileStoringStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        writeSpy.reportsUnansweredCalls(at: origin)
+        readSpy.reportsUnansweredCalls(at: origin)
+        existsSpy.reportsUnansweredCalls(at: origin)
+    }
 
-    public let writeSpy = ThrowingSpy<(data: Data, url: URL), Void>("write(_:to:)")
+    public let writeSpy = ThrowingSpy<(Data, URL), Void>("write(_:to:)")
     public let readSpy = ThrowingSpy<URL, Data>("read(from:)")
     public let existsSpy = Spy<URL, Bool>("exists(at:)", strictFallback: false)
 
-    public func write(_ data: Data, to url: URL) throws { try writeSpy.call((data: data, url: url)) }
+    public func write(_ data: Data, to url: URL) throws { try writeSpy.call((data, url)) }
     public func read(from url: URL) throws -> Data { try readSpy.call(url) }
     public func exists(at url: URL) -> Bool { existsSpy.call(url) }
 }

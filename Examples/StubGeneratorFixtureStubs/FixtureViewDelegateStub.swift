@@ -8,13 +8,19 @@ import TestDoubles
 ///
 /// The protocol is not Sendable and its requirements pass values that are not, so the stub and its
 /// conformance are on the main actor, where its spies keep those values: use it from main-actor tests.
-@MainActor public final class FixtureViewDelegateStub: @MainActor FixtureViewDelegate {
+@MainActor public final class FixtureViewDelegateStub: @MainActor FixtureViewDelegate, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("FixtureViewDelegateStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        viewDidTapSpy.reportsUnansweredCalls(at: origin)
+        viewSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let viewDidTapSpy = MainActorSpy<FixtureView, Void>("viewDidTap(_:)")
-    public let viewSpy = MainActorSpy<(view: FixtureView, index: Int), Void>("view(_:didSelectItemAt:)")
+    public let viewSpy = MainActorSpy<(FixtureView, Int), Void>("view(_:didSelectItemAt:)")
 
     public func viewDidTap(_ view: FixtureView) { viewDidTapSpy.call(view) }
-    public func view(_ view: FixtureView, didSelectItemAt index: Int) { viewSpy.call((view: view, index: index)) }
+    public func view(_ view: FixtureView, didSelectItemAt index: Int) { viewSpy.call((view, index)) }
 }

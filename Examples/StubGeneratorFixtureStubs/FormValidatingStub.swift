@@ -5,9 +5,15 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `FormValidating`: one spy per requirement, one line per requirement.
-public final class FormValidatingStub: FormValidating {
+public final class FormValidatingStub: FormValidating, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("FormValidatingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        isValidEmailSpy.reportsUnansweredCalls(at: origin)
+        problemsSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let isValidEmailSpy = Spy<String, Bool>("isValidEmail(_:)", strictFallback: false)
     public let problemsSpy = Spy<String, [String]>("problems(withPassword:)", strictFallback: [])

@@ -7,13 +7,19 @@ import TestDoubles
 /// A stub of `GenericProcessing`: one spy per requirement, one line per requirement.
 /// - Note: `process(_:)` records its generic or opaque parameter `items` as a description string.
 /// - Note: `save(_:key:)` records its generic or opaque parameter `item` as a description string.
-public final class GenericProcessingStub: GenericProcessing {
+public final class GenericProcessingStub: GenericProcessing, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("GenericProcessingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        processSpy.reportsUnansweredCalls(at: origin)
+        saveSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let processSpy = Spy<String, Void>("process(_:)")
-    public let saveSpy = ThrowingSpy<(item: String, key: String), Void>("save(_:key:)")
+    public let saveSpy = ThrowingSpy<(String, String), Void>("save(_:key:)")
 
     public func process<T>(_ items: [T]) where T : Hashable, T : Sendable { processSpy.call(String(describing: items)) }
-    public func save<T>(_ item: T, key: String) throws where T : Decodable, T : Encodable, T : Sendable { try saveSpy.call((item: String(describing: item), key: key)) }
+    public func save<T>(_ item: T, key: String) throws where T : Decodable, T : Encodable, T : Sendable { try saveSpy.call((String(describing: item), key)) }
 }

@@ -9,11 +9,16 @@ import TestDoubles
 #endif
 
 /// A stub of `HTTPResponseChecking`: one spy per requirement, one line per requirement.
-public final class HTTPResponseCheckingStub: HTTPResponseChecking {
+public final class HTTPResponseCheckingStub: HTTPResponseChecking, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("HTTPResponseCheckingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        checkSpy.reportsUnansweredCalls(at: origin)
+    }
 
-    public let checkSpy = ThrowingSpy<(response: HTTPURLResponse, request: URLRequest), Void>("check(_:for:)")
+    public let checkSpy = ThrowingSpy<(HTTPURLResponse, URLRequest), Void>("check(_:for:)")
 
-    public func check(_ response: HTTPURLResponse, for request: URLRequest) throws { try checkSpy.call((response: response, request: request)) }
+    public func check(_ response: HTTPURLResponse, for request: URLRequest) throws { try checkSpy.call((response, request)) }
 }

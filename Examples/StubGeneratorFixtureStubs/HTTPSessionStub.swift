@@ -10,9 +10,14 @@ import TestDoubles
 #endif
 
 /// A stub of `HTTPSession`: one spy per requirement, one line per requirement.
-public final class HTTPSessionStub: HTTPSession {
+public final class HTTPSessionStub: HTTPSession, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("HTTPSessionStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        dataSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let dataSpy = ThrowingSpy<URLRequest, (Data, URLResponse)>("data(for:)")
 

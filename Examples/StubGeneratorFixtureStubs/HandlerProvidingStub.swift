@@ -5,10 +5,14 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `HandlerProviding`: one spy per requirement, one line per requirement.
-public final class HandlerProvidingStub: HandlerProviding {
+public final class HandlerProvidingStub: HandlerProviding, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, then answer these fallbacks.
-    public init(handlerFallback: @escaping @Sendable (Int) -> Void) {
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(handlerFallback: @escaping @Sendable (Int) -> Void, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
         handlerSpy = Spy<Void, @Sendable (Int) -> Void>("handler", strictFallback: handlerFallback)
+        let origin = StubOrigin("HandlerProvidingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        handlerSpy.reportsUnansweredCalls(at: origin)
     }
 
     public let handlerSpy: Spy<Void, @Sendable (Int) -> Void>

@@ -5,9 +5,15 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `HapticsPlaying`: one spy per requirement, one line per requirement.
-@MainActor public final class HapticsPlayingStub: HapticsPlaying {
+@MainActor public final class HapticsPlayingStub: HapticsPlaying, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("HapticsPlayingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        playSuccessSpy.reportsUnansweredCalls(at: origin)
+        playSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let playSuccessSpy = Spy<Void, Void>("playSuccess()")
     public let playSpy = Spy<Double, Void>("play(intensity:)")

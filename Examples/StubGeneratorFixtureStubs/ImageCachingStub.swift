@@ -6,13 +6,19 @@ import Foundation
 import TestDoubles
 
 /// A stub of `ImageCaching`: one spy per requirement, one line per requirement.
-public final class ImageCachingStub: ImageCaching {
+public final class ImageCachingStub: ImageCaching, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("ImageCachingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        imageDataSpy.reportsUnansweredCalls(at: origin)
+        storeSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let imageDataSpy = Spy<URL, Data?>("imageData(for:)", strictFallback: nil)
-    public let storeSpy = Spy<(data: Data, url: URL), Void>("store(_:for:)")
+    public let storeSpy = Spy<(Data, URL), Void>("store(_:for:)")
 
     public func imageData(for url: URL) -> Data? { imageDataSpy.call(url) }
-    public func store(_ data: Data, for url: URL) { storeSpy.call((data: data, url: url)) }
+    public func store(_ data: Data, for url: URL) { storeSpy.call((data, url)) }
 }

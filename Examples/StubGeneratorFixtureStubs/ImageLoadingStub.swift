@@ -6,12 +6,17 @@ import Foundation
 import TestDoubles
 
 /// A stub of `ImageLoading`: one spy per requirement, one line per requirement.
-/// - Note: `loadImage(from:completion:)` does not record its closure parameter `completion`.
-public final class ImageLoadingStub: ImageLoading {
+/// - Note: `loadImage(from:completion:)` keeps its completion handler `completion`: complete it with `completeLast(with:)`.
+public final class ImageLoadingStub: ImageLoading, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("ImageLoadingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        loadImageSpy.reportsUnansweredCalls(at: origin)
+    }
 
-    public let loadImageSpy = Spy<URL, Void>("loadImage(from:completion:)")
+    public let loadImageSpy = CompletionSpy<URL, Result<Data, any Error>>("loadImage(from:completion:)")
 
-    public func loadImage(from url: URL, completion: @escaping @Sendable (Result<Data, any Error>) -> Void) { loadImageSpy.call(url) }
+    public func loadImage(from url: URL, completion: @escaping @Sendable (Result<Data, any Error>) -> Void) { loadImageSpy.call(url, completion: completion) }
 }

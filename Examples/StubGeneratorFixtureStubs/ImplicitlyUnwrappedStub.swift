@@ -5,9 +5,16 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `ImplicitlyUnwrapped`: one spy per requirement, one line per requirement.
-public final class ImplicitlyUnwrappedStub: ImplicitlyUnwrapped {
+public final class ImplicitlyUnwrappedStub: ImplicitlyUnwrapped, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("ImplicitlyUnwrappedStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        implicitReturnSpy.reportsUnansweredCalls(at: origin)
+        titleSpy.reportsUnansweredCalls(at: origin)
+        takeSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let implicitReturnSpy = Spy<Void, String?>("implicitReturn()", strictFallback: nil)
     public let titleSpy = Spy<Void, String?>("title", strictFallback: nil)

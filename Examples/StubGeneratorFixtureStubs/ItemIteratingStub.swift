@@ -6,9 +6,14 @@ import TestDoubles
 
 /// A stub of `ItemIterating`: one spy per requirement, one line per requirement.
 /// - Note: `forEachItem(_:)` does not record its closure parameter `body`.
-public final class ItemIteratingStub: ItemIterating {
+public final class ItemIteratingStub: ItemIterating, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("ItemIteratingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        forEachItemSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let forEachItemSpy = Spy<Void, Void>("forEachItem(_:)")
 

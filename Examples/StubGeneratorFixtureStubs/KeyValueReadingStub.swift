@@ -6,11 +6,16 @@ import TestDoubles
 
 /// A stub of `KeyValueReading`: one spy per requirement, one line per requirement.
 /// - Note: `value(forKey:as:)` records its generic or opaque parameter `type` as a description string.
-public final class KeyValueReadingStub: KeyValueReading {
+public final class KeyValueReadingStub: KeyValueReading, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("KeyValueReadingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        valueSpy.reportsUnansweredCalls(at: origin)
+    }
 
-    public let valueSpy = Spy<(key: String, type: String), (any Sendable)?>("value(forKey:as:)", strictFallback: nil)
+    public let valueSpy = Spy<(String, String), (any Sendable)?>("value(forKey:as:)", strictFallback: nil)
 
-    public func value<T>(forKey key: String, as type: T.Type) -> T? where T : Decodable { valueSpy.call((key: key, type: String(describing: type))) as? T }
+    public func value<T>(forKey key: String, as type: T.Type) -> T? where T : Decodable { valueSpy.call((key, String(describing: type))) as? T }
 }

@@ -5,15 +5,22 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `KeywordNames`: one spy per requirement, one line per requirement.
-public final class KeywordNamesStub: KeywordNames {
+public final class KeywordNamesStub: KeywordNames, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("KeywordNamesStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        lookupSpy.reportsUnansweredCalls(at: origin)
+        moveSpy.reportsUnansweredCalls(at: origin)
+        defaultSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let lookupSpy = Spy<String, Int>("lookup(for:)", strictFallback: 0)
-    public let moveSpy = Spy<(`in`: Int, `default`: Bool), Void>("move(in:default:)")
+    public let moveSpy = Spy<(Int, Bool), Void>("move(in:default:)")
     public let defaultSpy = Spy<String, String>("default(for:)", strictFallback: "")
 
     public func lookup(for: String) -> Int { lookupSpy.call(`for`) }
-    public func move(in: Int, default: Bool) { moveSpy.call((in: `in`, default: `default`)) }
+    public func move(in: Int, default: Bool) { moveSpy.call((`in`, `default`)) }
     public func `default`(for key: String) -> String { defaultSpy.call(key) }
 }

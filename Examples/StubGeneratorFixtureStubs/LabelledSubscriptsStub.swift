@@ -5,12 +5,18 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `LabelledSubscripts`: one spy per requirement, one line per requirement.
-public final class LabelledSubscriptsStub: LabelledSubscripts {
+public final class LabelledSubscriptsStub: LabelledSubscripts, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("LabelledSubscriptsStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        subscriptSpy.reportsUnansweredCalls(at: origin)
+        subscriptSetSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let subscriptSpy = Spy<String, Int?>("subscript(key:)", strictFallback: nil)
-    public let subscriptSetSpy = Spy<(key: String, newValue: Int?), Void>("subscript(key:) (set)")
+    public let subscriptSetSpy = Spy<(String, Int?), Void>("subscript(key:) (set)")
 
-    public subscript(key key: String) -> Int? { get { subscriptSpy.call(key) } set { subscriptSetSpy.call((key: key, newValue: newValue)) } }
+    public subscript(key key: String) -> Int? { get { subscriptSpy.call(key) } set { subscriptSetSpy.call((key, newValue)) } }
 }

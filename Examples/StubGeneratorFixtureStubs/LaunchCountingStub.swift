@@ -5,9 +5,15 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `LaunchCounting`: one spy per requirement, one line per requirement.
-public final class LaunchCountingStub: LaunchCounting {
+public final class LaunchCountingStub: LaunchCounting, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("LaunchCountingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        incrementLaunchCountSpy.reportsUnansweredCalls(at: origin)
+        shouldRequestReviewSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let incrementLaunchCountSpy = Spy<Void, Int>("incrementLaunchCount()", strictFallback: 0)
     public let shouldRequestReviewSpy = Spy<Void, Bool>("shouldRequestReview()", strictFallback: false)

@@ -5,12 +5,17 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `LegacyCallbackAPI`: one spy per requirement, one line per requirement.
-/// - Note: `fetch(completion:)` does not record its closure parameter `completion`.
-public final class LegacyCallbackAPIStub: LegacyCallbackAPI {
+/// - Note: `fetch(completion:)` keeps its completion handler `completion`: complete it with `completeLast(with:)`.
+public final class LegacyCallbackAPIStub: LegacyCallbackAPI, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("LegacyCallbackAPIStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        fetchSpy.reportsUnansweredCalls(at: origin)
+    }
 
-    public let fetchSpy = Spy<Void, Void>("fetch(completion:)")
+    public let fetchSpy = CompletionSpy<Void, Result<String, ServiceError>>("fetch(completion:)")
 
-    public func fetch(completion: @escaping (Result<String, FixtureError>) -> Void) { fetchSpy.call() }
+    public func fetch(completion: @escaping (Result<String, ServiceError>) -> Void) { fetchSpy.call((), completion: completion) }
 }

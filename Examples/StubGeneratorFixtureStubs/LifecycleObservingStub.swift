@@ -5,9 +5,15 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `LifecycleObserving`: one spy per requirement, one line per requirement.
-public final class LifecycleObservingStub: LifecycleObserving {
+public final class LifecycleObservingStub: LifecycleObserving, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("LifecycleObservingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        appDidBecomeActiveSpy.reportsUnansweredCalls(at: origin)
+        appWillResignActiveSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let appDidBecomeActiveSpy = Spy<Void, Void>("appDidBecomeActive()")
     public let appWillResignActiveSpy = Spy<Void, Void>("appWillResignActive()")

@@ -6,13 +6,19 @@ import Foundation
 import TestDoubles
 
 /// A stub of `LocalNotificationScheduling`: one spy per requirement, one line per requirement.
-public final class LocalNotificationSchedulingStub: LocalNotificationScheduling {
+public final class LocalNotificationSchedulingStub: LocalNotificationScheduling, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("LocalNotificationSchedulingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        scheduleSpy.reportsUnansweredCalls(at: origin)
+        removePendingSpy.reportsUnansweredCalls(at: origin)
+    }
 
-    public let scheduleSpy = ThrowingSpy<(title: String, body: String, date: Date), String>("schedule(title:body:at:)")
+    public let scheduleSpy = ThrowingSpy<(String, String, Date), String>("schedule(title:body:at:)")
     public let removePendingSpy = Spy<[String], Void>("removePending(identifiers:)")
 
-    public func schedule(title: String, body: String, at date: Date) async throws -> String { try await scheduleSpy.call((title: title, body: body, date: date)) }
+    public func schedule(title: String, body: String, at date: Date) async throws -> String { try await scheduleSpy.call((title, body, date)) }
     public func removePending(identifiers: [String]) { removePendingSpy.call(identifiers) }
 }

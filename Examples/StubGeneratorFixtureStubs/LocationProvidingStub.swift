@@ -5,10 +5,15 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `LocationProviding`: one spy per requirement, one line per requirement.
-public final class LocationProvidingStub: LocationProviding {
+public final class LocationProvidingStub: LocationProviding, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, then answer these fallbacks.
-    public init(authorizationStatusFallback: FixturePermissionStatus) {
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(authorizationStatusFallback: FixturePermissionStatus, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
         authorizationStatusSpy = Spy<Void, FixturePermissionStatus>("authorizationStatus", strictFallback: authorizationStatusFallback)
+        let origin = StubOrigin("LocationProvidingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        currentLocationSpy.reportsUnansweredCalls(at: origin)
+        authorizationStatusSpy.reportsUnansweredCalls(at: origin)
     }
 
     public let currentLocationSpy = ThrowingSpy<Void, FixtureCoordinate>("currentLocation()")

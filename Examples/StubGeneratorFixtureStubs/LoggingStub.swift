@@ -5,13 +5,19 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `Logging`: one spy per requirement, one line per requirement.
-public final class LoggingStub: Logging {
+public final class LoggingStub: Logging, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("LoggingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        debugSpy.reportsUnansweredCalls(at: origin)
+        errorSpy.reportsUnansweredCalls(at: origin)
+    }
 
-    public let debugSpy = Spy<(message: String, file: String, line: Int), Void>("debug(_:file:line:)")
-    public let errorSpy = Spy<(message: String, error: (any Error)?), Void>("error(_:error:)")
+    public let debugSpy = Spy<(String, String, Int), Void>("debug(_:file:line:)")
+    public let errorSpy = Spy<(String, (any Error)?), Void>("error(_:error:)")
 
-    public func debug(_ message: String, file: String, line: Int) { debugSpy.call((message: message, file: file, line: line)) }
-    public func error(_ message: String, error: (any Error)?) { errorSpy.call((message: message, error: error)) }
+    public func debug(_ message: String, file: String, line: Int) { debugSpy.call((message, file, line)) }
+    public func error(_ message: String, error: (any Error)?) { errorSpy.call((message, error)) }
 }

@@ -5,9 +5,15 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `NestedCollections`: one spy per requirement, one line per requirement.
-public final class NestedCollectionsStub: NestedCollections {
+public final class NestedCollectionsStub: NestedCollections, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("NestedCollectionsStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        transformSpy.reportsUnansweredCalls(at: origin)
+        findSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let transformSpy = Spy<[String : [Int]]?, [Int : String]>("transform(_:)", strictFallback: [:])
     public let findSpy = Spy<Int?, [String?]>("find(_:)", strictFallback: [])

@@ -5,9 +5,15 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `NeverReturning`: one spy per requirement, one line per requirement.
-public final class NeverReturningStub: NeverReturning {
+public final class NeverReturningStub: NeverReturning, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("NeverReturningStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        haltSpy.reportsUnansweredCalls(at: origin)
+        stopSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let haltSpy = Spy<String, Void>("halt(_:)")
     public let stopSpy = Spy<Void, Void>("stop()")

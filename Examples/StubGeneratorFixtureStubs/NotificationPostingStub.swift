@@ -6,11 +6,16 @@ import Foundation
 import TestDoubles
 
 /// A stub of `NotificationPosting`: one spy per requirement, one line per requirement.
-public final class NotificationPostingStub: NotificationPosting {
+public final class NotificationPostingStub: NotificationPosting, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("NotificationPostingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        postSpy.reportsUnansweredCalls(at: origin)
+    }
 
-    public let postSpy = Spy<(name: Notification.Name, userInfo: [String : String]), Void>("post(name:userInfo:)")
+    public let postSpy = Spy<(Notification.Name, [String : String]), Void>("post(name:userInfo:)")
 
-    public func post(name: Notification.Name, userInfo: [String : String]) { postSpy.call((name: name, userInfo: userInfo)) }
+    public func post(name: Notification.Name, userInfo: [String : String]) { postSpy.call((name, userInfo)) }
 }

@@ -8,13 +8,19 @@ import TestDoubles
 ///
 /// The protocol is not Sendable and its requirements pass values that are not, so the stub and its
 /// conformance are on the main actor, where its spies keep those values: use it from main-actor tests.
-@MainActor public final class ObjectCachingStub: @MainActor ObjectCaching {
+@MainActor public final class ObjectCachingStub: @MainActor ObjectCaching, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("ObjectCachingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        objectSpy.reportsUnansweredCalls(at: origin)
+        setObjectSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let objectSpy = MainActorSpy<String, AnyObject?>("object(forKey:)", strictFallback: nil)
-    public let setObjectSpy = MainActorSpy<(object: AnyObject, key: String), Void>("setObject(_:forKey:)")
+    public let setObjectSpy = MainActorSpy<(AnyObject, String), Void>("setObject(_:forKey:)")
 
     public func object(forKey key: String) -> AnyObject? { objectSpy.call(key) }
-    public func setObject(_ object: AnyObject, forKey key: String) { setObjectSpy.call((object: object, key: key)) }
+    public func setObject(_ object: AnyObject, forKey key: String) { setObjectSpy.call((object, key)) }
 }

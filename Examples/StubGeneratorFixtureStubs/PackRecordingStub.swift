@@ -6,9 +6,14 @@ import TestDoubles
 
 /// A stub of `PackRecording`: one spy per requirement, one line per requirement.
 /// - Note: `record(_:)` records its generic or opaque parameter `values` as a description string.
-public final class PackRecordingStub: PackRecording {
+public final class PackRecordingStub: PackRecording, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("PackRecordingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        recordSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let recordSpy = Spy<String, Void>("record(_:)")
 

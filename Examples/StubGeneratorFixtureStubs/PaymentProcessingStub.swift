@@ -6,13 +6,17 @@ import Foundation
 import TestDoubles
 
 /// A stub of `PaymentProcessing`: one spy per requirement, one line per requirement.
-public final class PaymentProcessingStub: PaymentProcessing {
+public final class PaymentProcessingStub: PaymentProcessing, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, then answer these fallbacks.
-    public init(payFallbackError: FixtureError) {
-        paySpy = MethodSpy<(amount: Decimal, currency: String), String, FixtureError>("pay(amount:currency:)", strictFallbackError: payFallbackError)
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(payFallbackError: ServiceError, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        paySpy = MethodSpy<(Decimal, String), String, ServiceError>("pay(amount:currency:)", strictFallbackError: payFallbackError)
+        let origin = StubOrigin("PaymentProcessingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        paySpy.reportsUnansweredCalls(at: origin)
     }
 
-    public let paySpy: MethodSpy<(amount: Decimal, currency: String), String, FixtureError>
+    public let paySpy: MethodSpy<(Decimal, String), String, ServiceError>
 
-    public func pay(amount: Decimal, currency: String) async throws(FixtureError) -> String { try await paySpy.call((amount: amount, currency: currency)) }
+    public func pay(amount: Decimal, currency: String) async throws(ServiceError) -> String { try await paySpy.call((amount, currency)) }
 }

@@ -5,11 +5,16 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `PermissionRequesting`: one spy per requirement, one line per requirement.
-public final class PermissionRequestingStub: PermissionRequesting {
+public final class PermissionRequestingStub: PermissionRequesting, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, then answer these fallbacks.
-    public init(statusFallback: FixturePermissionStatus, requestFallback: FixturePermissionStatus) {
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(statusFallback: FixturePermissionStatus, requestFallback: FixturePermissionStatus, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
         statusSpy = Spy<String, FixturePermissionStatus>("status(of:)", strictFallback: statusFallback)
         requestSpy = Spy<String, FixturePermissionStatus>("request(_:)", strictFallback: requestFallback)
+        let origin = StubOrigin("PermissionRequestingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        statusSpy.reportsUnansweredCalls(at: origin)
+        requestSpy.reportsUnansweredCalls(at: origin)
     }
 
     public let statusSpy: Spy<String, FixturePermissionStatus>

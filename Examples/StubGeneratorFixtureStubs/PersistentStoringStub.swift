@@ -5,9 +5,16 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `PersistentStoring`: one spy per requirement, one line per requirement.
-public final class PersistentStoringStub<Value: Decodable & Encodable & Sendable>: PersistentStoring {
+public final class PersistentStoringStub<Value: Decodable & Encodable & Sendable>: PersistentStoring, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("PersistentStoringStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        allSpy.reportsUnansweredCalls(at: origin)
+        insertSpy.reportsUnansweredCalls(at: origin)
+        deleteAllSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let allSpy = ThrowingSpy<Void, [Value]>("all()")
     public let insertSpy = ThrowingSpy<Value, Void>("insert(_:)")

@@ -6,9 +6,15 @@ import Foundation
 import TestDoubles
 
 /// A stub of `PushRegistering`: one spy per requirement, one line per requirement.
-public final class PushRegisteringStub: PushRegistering {
+public final class PushRegisteringStub: PushRegistering, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("PushRegisteringStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        requestAuthorizationSpy.reportsUnansweredCalls(at: origin)
+        deviceTokenSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let requestAuthorizationSpy = ThrowingSpy<Void, Bool>("requestAuthorization()")
     public let deviceTokenSpy = Spy<Void, Data?>("deviceToken", strictFallback: nil)

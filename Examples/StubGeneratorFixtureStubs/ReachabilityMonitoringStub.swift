@@ -5,16 +5,23 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `ReachabilityMonitoring`: one spy per requirement, one line per requirement.
-/// - Note: `start(onChange:)` does not record its closure parameter `onChange`.
-public final class ReachabilityMonitoringStub: ReachabilityMonitoring {
+/// - Note: `start(onChange:)` keeps its completion handler `onChange`: complete it with `completeLast(with:)`.
+public final class ReachabilityMonitoringStub: ReachabilityMonitoring, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("ReachabilityMonitoringStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        isReachableSpy.reportsUnansweredCalls(at: origin)
+        startSpy.reportsUnansweredCalls(at: origin)
+        stopSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let isReachableSpy = Spy<Void, Bool>("isReachable", strictFallback: false)
-    public let startSpy = Spy<Void, Void>("start(onChange:)")
+    public let startSpy = CompletionSpy<Void, Bool>("start(onChange:)")
     public let stopSpy = Spy<Void, Void>("stop()")
 
     public var isReachable: Bool { isReachableSpy.call() }
-    public func start(onChange: @escaping @Sendable (Bool) -> Void) { startSpy.call() }
+    public func start(onChange: @escaping @Sendable (Bool) -> Void) { startSpy.call((), completion: onChange) }
     public func stop() { stopSpy.call() }
 }

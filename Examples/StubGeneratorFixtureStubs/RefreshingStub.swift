@@ -5,12 +5,17 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `Refreshing`: one spy per requirement, one line per requirement.
-/// - Note: `refresh(completion:)` does not record its closure parameter `completion`.
-public final class RefreshingStub: Refreshing {
+/// - Note: `refresh(completion:)` keeps its completion handler `completion`: complete it with `completeLast(with:)`.
+public final class RefreshingStub: Refreshing, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("RefreshingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        refreshSpy.reportsUnansweredCalls(at: origin)
+    }
 
-    public let refreshSpy = Spy<Void, Void>("refresh(completion:)")
+    public let refreshSpy = CompletionSpy<Void, Bool>("refresh(completion:)")
 
-    public func refresh(completion: (@Sendable (Bool) -> Void)?) { refreshSpy.call() }
+    public func refresh(completion: (@Sendable (Bool) -> Void)?) { refreshSpy.call((), completion: { completion?($0) }) }
 }

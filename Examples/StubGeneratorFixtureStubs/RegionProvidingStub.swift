@@ -6,11 +6,16 @@ import Foundation
 import TestDoubles
 
 /// A stub of `RegionProviding`: one spy per requirement, one line per requirement.
-public final class RegionProvidingStub: RegionProviding {
+public final class RegionProvidingStub: RegionProviding, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, then answer these fallbacks.
-    public init(timeZoneFallback: TimeZone, localeFallback: Locale) {
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(timeZoneFallback: TimeZone, localeFallback: Locale, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
         timeZoneSpy = Spy<Void, TimeZone>("timeZone", strictFallback: timeZoneFallback)
         localeSpy = Spy<Void, Locale>("locale", strictFallback: localeFallback)
+        let origin = StubOrigin("RegionProvidingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        timeZoneSpy.reportsUnansweredCalls(at: origin)
+        localeSpy.reportsUnansweredCalls(at: origin)
     }
 
     public let timeZoneSpy: Spy<Void, TimeZone>

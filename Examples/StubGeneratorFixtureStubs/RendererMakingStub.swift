@@ -8,10 +8,14 @@ import TestDoubles
 ///
 /// The protocol is not Sendable and its requirements pass values that are not, so the stub and its
 /// conformance are on the main actor, where its spies keep those values: use it from main-actor tests.
-@MainActor public final class RendererMakingStub: @MainActor RendererMaking {
+@MainActor public final class RendererMakingStub: @MainActor RendererMaking, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, then answer these fallbacks.
-    public init(makeRendererFallback: any Renderable) {
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(makeRendererFallback: any Renderable, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
         makeRendererSpy = MainActorSpy<Void, any Renderable>("makeRenderer()", strictFallback: makeRendererFallback)
+        let origin = StubOrigin("RendererMakingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        makeRendererSpy.reportsUnansweredCalls(at: origin)
     }
 
     public let makeRendererSpy: MainActorSpy<Void, any Renderable>

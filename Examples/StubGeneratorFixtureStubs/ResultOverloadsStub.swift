@@ -5,9 +5,15 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `ResultOverloads`: one spy per requirement, one line per requirement.
-public final class ResultOverloadsStub: ResultOverloads {
+public final class ResultOverloadsStub: ResultOverloads, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("ResultOverloadsStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        valueForStringIntSpy.reportsUnansweredCalls(at: origin)
+        valueForStringStringSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let valueForStringIntSpy = Spy<String, Int>("value(for:)", strictFallback: 0)
     public let valueForStringStringSpy = Spy<String, String>("value(for:)", strictFallback: "")

@@ -6,15 +6,22 @@ import Foundation
 import TestDoubles
 
 /// A stub of `SameShortName`: one spy per requirement, one line per requirement.
-public final class SameShortNameStub: SameShortName {
+public final class SameShortNameStub: SameShortName, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("SameShortNameStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        startCarOfSpy.reportsUnansweredCalls(at: origin)
+        startPlaneOfSpy.reportsUnansweredCalls(at: origin)
+        stopSpy.reportsUnansweredCalls(at: origin)
+    }
 
-    public let startCarOfSpy = Spy<(car: String, model: String), Void>("start(car:of:)")
-    public let startPlaneOfSpy = Spy<(plane: String, model: String), Void>("start(plane:of:)")
-    public let stopSpy = Spy<(monkey: String, date: Date), Void>("stop(monkey:before:)")
+    public let startCarOfSpy = Spy<(String, String), Void>("start(car:of:)")
+    public let startPlaneOfSpy = Spy<(String, String), Void>("start(plane:of:)")
+    public let stopSpy = Spy<(String, Date), Void>("stop(monkey:before:)")
 
-    public func start(car: String, of model: String) { startCarOfSpy.call((car: car, model: model)) }
-    public func start(plane: String, of model: String) { startPlaneOfSpy.call((plane: plane, model: model)) }
-    public func stop(monkey: String, before date: Date) { stopSpy.call((monkey: monkey, date: date)) }
+    public func start(car: String, of model: String) { startCarOfSpy.call((car, model)) }
+    public func start(plane: String, of model: String) { startPlaneOfSpy.call((plane, model)) }
+    public func stop(monkey: String, before date: Date) { stopSpy.call((monkey, date)) }
 }

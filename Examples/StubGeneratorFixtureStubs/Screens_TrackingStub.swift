@@ -5,9 +5,14 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `Screens.Tracking`: one spy per requirement, one line per requirement.
-public final class Screens_TrackingStub: Screens.Tracking {
+public final class Screens_TrackingStub: Screens.Tracking, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("Screens_TrackingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        screenShownSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let screenShownSpy = Spy<String, Void>("screenShown(_:)")
 

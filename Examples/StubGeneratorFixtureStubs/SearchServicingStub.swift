@@ -5,13 +5,19 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `SearchServicing`: one spy per requirement, one line per requirement.
-public final class SearchServicingStub: SearchServicing {
+public final class SearchServicingStub: SearchServicing, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("SearchServicingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        searchSpy.reportsUnansweredCalls(at: origin)
+        suggestionsSpy.reportsUnansweredCalls(at: origin)
+    }
 
-    public let searchSpy = ThrowingSpy<(query: String, limit: Int), [String]>("search(_:limit:)")
+    public let searchSpy = ThrowingSpy<(String, Int), [String]>("search(_:limit:)")
     public let suggestionsSpy = Spy<String, [String]>("suggestions(for:)", strictFallback: [])
 
-    public func search(_ query: String, limit: Int) async throws -> [String] { try await searchSpy.call((query: query, limit: limit)) }
+    public func search(_ query: String, limit: Int) async throws -> [String] { try await searchSpy.call((query, limit)) }
     public func suggestions(for prefix: String) async -> [String] { await suggestionsSpy.call(prefix) }
 }

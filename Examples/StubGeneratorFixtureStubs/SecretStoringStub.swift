@@ -6,11 +6,16 @@ import KeychainInterface
 import TestDoubles
 
 /// A stub of `SecretStoring`: one spy per requirement, one line per requirement.
-public final class SecretStoringStub: SecretStoring {
+public final class SecretStoringStub: SecretStoring, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("SecretStoringStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        saveSpy.reportsUnansweredCalls(at: origin)
+    }
 
-    public let saveSpy = ThrowingSpy<(secret: String, account: String, accessibility: KeychainAccessibility), Void>("save(_:for:accessibility:)")
+    public let saveSpy = ThrowingSpy<(String, String, KeychainAccessibility), Void>("save(_:for:accessibility:)")
 
-    public func save(_ secret: String, for account: String, accessibility: KeychainAccessibility) throws { try saveSpy.call((secret: secret, account: account, accessibility: accessibility)) }
+    public func save(_ secret: String, for account: String, accessibility: KeychainAccessibility) throws { try saveSpy.call((secret, account, accessibility)) }
 }

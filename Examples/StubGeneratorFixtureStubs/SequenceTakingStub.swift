@@ -7,9 +7,15 @@ import TestDoubles
 /// A stub of `SequenceTaking`: one spy per requirement, one line per requirement.
 /// - Note: `sum(_:)` records its generic or opaque parameter `numbers` as a description string.
 /// - Note: `count(_:)` records `elements`, which is not Sendable, as a description string.
-public final class SequenceTakingStub: SequenceTaking {
+public final class SequenceTakingStub: SequenceTaking, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("SequenceTakingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        sumSpy.reportsUnansweredCalls(at: origin)
+        countSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let sumSpy = Spy<String, Int>("sum(_:)", strictFallback: 0)
     public let countSpy = Spy<String, Int>("count(_:)", strictFallback: 0)

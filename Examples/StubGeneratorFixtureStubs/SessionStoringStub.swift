@@ -5,9 +5,16 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `SessionStoring`: one spy per requirement, one line per requirement.
-public final class SessionStoringStub: SessionStoring {
+public final class SessionStoringStub: SessionStoring, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("SessionStoringStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        saveSpy.reportsUnansweredCalls(at: origin)
+        loadSpy.reportsUnansweredCalls(at: origin)
+        clearSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let saveSpy = ThrowingSpy<FixtureSession, Void>("save(_:)")
     public let loadSpy = Spy<Void, FixtureSession?>("load()", strictFallback: nil)

@@ -5,15 +5,22 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `SettingsStoring`: one spy per requirement, one line per requirement.
-public final class SettingsStoringStub: SettingsStoring {
+public final class SettingsStoringStub: SettingsStoring, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("SettingsStoringStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        boolSpy.reportsUnansweredCalls(at: origin)
+        setSpy.reportsUnansweredCalls(at: origin)
+        stringSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let boolSpy = Spy<String, Bool>("bool(forKey:)", strictFallback: false)
-    public let setSpy = Spy<(value: Bool, key: String), Void>("set(_:forKey:)")
+    public let setSpy = Spy<(Bool, String), Void>("set(_:forKey:)")
     public let stringSpy = Spy<String, String?>("string(forKey:)", strictFallback: nil)
 
     public func bool(forKey key: String) -> Bool { boolSpy.call(key) }
-    public func set(_ value: Bool, forKey key: String) { setSpy.call((value: value, key: key)) }
+    public func set(_ value: Bool, forKey key: String) { setSpy.call((value, key)) }
     public func string(forKey key: String) -> String? { stringSpy.call(key) }
 }

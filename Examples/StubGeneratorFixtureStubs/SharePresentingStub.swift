@@ -5,11 +5,16 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `SharePresenting`: one spy per requirement, one line per requirement.
-@MainActor public final class SharePresentingStub: SharePresenting {
+@MainActor public final class SharePresentingStub: SharePresenting, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("SharePresentingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        shareSpy.reportsUnansweredCalls(at: origin)
+    }
 
-    public let shareSpy = MainActorSpy<(items: [String], view: FixtureView), Void>("share(_:from:)")
+    public let shareSpy = MainActorSpy<([String], FixtureView), Void>("share(_:from:)")
 
-    @MainActor public func share(_ items: [String], from view: FixtureView) { shareSpy.call((items: items, view: view)) }
+    @MainActor public func share(_ items: [String], from view: FixtureView) { shareSpy.call((items, view)) }
 }

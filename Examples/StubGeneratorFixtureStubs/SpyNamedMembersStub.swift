@@ -5,9 +5,15 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `SpyNamedMembers`: one spy per requirement, one line per requirement.
-public final class SpyNamedMembersStub: SpyNamedMembers {
+public final class SpyNamedMembersStub: SpyNamedMembers, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("SpyNamedMembersStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        loadSpySpy.reportsUnansweredCalls(at: origin)
+        loadCallSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let loadSpySpy = Spy<Void, Int>("loadSpy", strictFallback: 0)
     public let loadCallSpy = Spy<Void, Void>("load()")

@@ -5,9 +5,16 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `ThemeProviding`: one spy per requirement, one line per requirement.
-@MainActor public final class ThemeProvidingStub: ThemeProviding {
+@MainActor public final class ThemeProvidingStub: ThemeProviding, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("ThemeProvidingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        accentColorNameSpy.reportsUnansweredCalls(at: origin)
+        accentColorNameSetSpy.reportsUnansweredCalls(at: origin)
+        isDarkModeSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let accentColorNameSpy = Spy<Void, String>("accentColorName", strictFallback: "")
     public let accentColorNameSetSpy = Spy<String, Void>("accentColorName (set)")

@@ -5,13 +5,17 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `TokenRefreshing`: one spy per requirement, one line per requirement.
-public final class TokenRefreshingStub: TokenRefreshing {
+public final class TokenRefreshingStub: TokenRefreshing, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, then answer these fallbacks.
-    public init(refreshFallbackError: FixtureError) {
-        refreshSpy = MethodSpy<String, String, FixtureError>("refresh(_:)", strictFallbackError: refreshFallbackError)
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(refreshFallbackError: ServiceError, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        refreshSpy = MethodSpy<String, String, ServiceError>("refresh(_:)", strictFallbackError: refreshFallbackError)
+        let origin = StubOrigin("TokenRefreshingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        refreshSpy.reportsUnansweredCalls(at: origin)
     }
 
-    public let refreshSpy: MethodSpy<String, String, FixtureError>
+    public let refreshSpy: MethodSpy<String, String, ServiceError>
 
-    public func refresh(_ token: String) async throws(FixtureError) -> String { try await refreshSpy.call(token) }
+    public func refresh(_ token: String) async throws(ServiceError) -> String { try await refreshSpy.call(token) }
 }

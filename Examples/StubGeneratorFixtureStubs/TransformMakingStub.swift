@@ -5,10 +5,14 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `TransformMaking`: one spy per requirement, one line per requirement.
-public final class TransformMakingStub: TransformMaking {
+public final class TransformMakingStub: TransformMaking, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, then answer these fallbacks.
-    public init(makeTransformFallback: @escaping @Sendable (Int) -> Int) {
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(makeTransformFallback: @escaping @Sendable (Int) -> Int, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
         makeTransformSpy = Spy<Void, @Sendable (Int) -> Int>("makeTransform()", strictFallback: makeTransformFallback)
+        let origin = StubOrigin("TransformMakingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        makeTransformSpy.reportsUnansweredCalls(at: origin)
     }
 
     public let makeTransformSpy: Spy<Void, @Sendable (Int) -> Int>

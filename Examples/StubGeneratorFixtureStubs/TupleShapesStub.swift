@@ -5,10 +5,15 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `TupleShapes`: one spy per requirement, one line per requirement.
-public final class TupleShapesStub: TupleShapes {
+public final class TupleShapesStub: TupleShapes, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, then answer these fallbacks.
-    public init(boundsFallback: (min: Int, max: Int)) {
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(boundsFallback: (min: Int, max: Int), fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
         boundsSpy = Spy<Void, (min: Int, max: Int)>("bounds()", strictFallback: boundsFallback)
+        let origin = StubOrigin("TupleShapesStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        placeSpy.reportsUnansweredCalls(at: origin)
+        boundsSpy.reportsUnansweredCalls(at: origin)
     }
 
     public let placeSpy = Spy<(x: Int, y: Int), Void>("place(_:)")

@@ -6,15 +6,20 @@ import Foundation
 import TestDoubles
 
 /// A stub of `URLBuilding`: one spy per requirement, one line per requirement.
-public final class URLBuildingStub: URLBuilding {
+public final class URLBuildingStub: URLBuilding, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, then answer these fallbacks.
-    public init(baseURLFallback: URL) {
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(baseURLFallback: URL, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
         baseURLSpy = Spy<Void, URL>("baseURL", strictFallback: baseURLFallback)
+        let origin = StubOrigin("URLBuildingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        urlSpy.reportsUnansweredCalls(at: origin)
+        baseURLSpy.reportsUnansweredCalls(at: origin)
     }
 
-    public let urlSpy = Spy<(path: String, query: [URLQueryItem]), URL?>("url(for:query:)", strictFallback: nil)
+    public let urlSpy = Spy<(String, [URLQueryItem]), URL?>("url(for:query:)", strictFallback: nil)
     public let baseURLSpy: Spy<Void, URL>
 
-    public func url(for path: String, query: [URLQueryItem]) -> URL? { urlSpy.call((path: path, query: query)) }
+    public func url(for path: String, query: [URLQueryItem]) -> URL? { urlSpy.call((path, query)) }
     public var baseURL: URL { baseURLSpy.call() }
 }

@@ -6,10 +6,14 @@ import Foundation
 import TestDoubles
 
 /// A stub of `UUIDGenerating`: one spy per requirement, one line per requirement.
-public final class UUIDGeneratingStub: UUIDGenerating {
+public final class UUIDGeneratingStub: UUIDGenerating, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, then answer these fallbacks.
-    public init(nextFallback: UUID) {
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(nextFallback: UUID, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
         nextSpy = Spy<Void, UUID>("next()", strictFallback: nextFallback)
+        let origin = StubOrigin("UUIDGeneratingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        nextSpy.reportsUnansweredCalls(at: origin)
     }
 
     public let nextSpy: Spy<Void, UUID>

@@ -5,10 +5,14 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `UpdatesStreaming`: one spy per requirement, one line per requirement.
-public final class UpdatesStreamingStub: UpdatesStreaming {
+public final class UpdatesStreamingStub: UpdatesStreaming, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, then answer these fallbacks.
-    public init(updatesFallback: AsyncStream<Int>) {
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(updatesFallback: AsyncStream<Int>, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
         updatesSpy = Spy<Void, AsyncStream<Int>>("updates", strictFallback: updatesFallback)
+        let origin = StubOrigin("UpdatesStreamingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        updatesSpy.reportsUnansweredCalls(at: origin)
     }
 
     public let updatesSpy: Spy<Void, AsyncStream<Int>>

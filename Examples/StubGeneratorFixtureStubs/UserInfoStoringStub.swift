@@ -8,9 +8,15 @@ import TestDoubles
 ///
 /// The protocol is not Sendable and its requirements pass values that are not, so the stub and its
 /// conformance are on the main actor, where its spies keep those values: use it from main-actor tests.
-@MainActor public final class UserInfoStoringStub: @MainActor UserInfoStoring {
+@MainActor public final class UserInfoStoringStub: @MainActor UserInfoStoring, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("UserInfoStoringStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        userInfoSpy.reportsUnansweredCalls(at: origin)
+        userInfoSetSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let userInfoSpy = MainActorSpy<Void, [String : Any]>("userInfo", strictFallback: [:])
     public let userInfoSetSpy = MainActorSpy<[String : Any], Void>("userInfo (set)")

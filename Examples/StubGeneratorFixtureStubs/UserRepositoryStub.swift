@@ -5,15 +5,22 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `UserRepository`: one spy per requirement, one line per requirement.
-public final class UserRepositoryStub: UserRepository {
+public final class UserRepositoryStub: UserRepository, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("UserRepositoryStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        userSpy.reportsUnansweredCalls(at: origin)
+        updateSpy.reportsUnansweredCalls(at: origin)
+        searchSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let userSpy = ThrowingSpy<Int, FixtureUser>("user(id:)")
     public let updateSpy = ThrowingSpy<FixtureUser, Void>("update(_:)")
-    public let searchSpy = ThrowingSpy<(name: String, limit: Int), [FixtureUser]>("search(name:limit:)")
+    public let searchSpy = ThrowingSpy<(String, Int), [FixtureUser]>("search(name:limit:)")
 
     public func user(id: Int) async throws -> FixtureUser { try await userSpy.call(id) }
     public func update(_ user: FixtureUser) async throws { try await updateSpy.call(user) }
-    public func search(name: String, limit: Int) async throws -> [FixtureUser] { try await searchSpy.call((name: name, limit: limit)) }
+    public func search(name: String, limit: Int) async throws -> [FixtureUser] { try await searchSpy.call((name, limit)) }
 }

@@ -5,10 +5,14 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `ValidatorMaking`: one spy per requirement, one line per requirement.
-public final class ValidatorMakingStub: ValidatorMaking {
+public final class ValidatorMakingStub: ValidatorMaking, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, then answer these fallbacks.
-    public init(makeValidatorFallback: @escaping @Sendable (String) -> Bool) {
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(makeValidatorFallback: @escaping @Sendable (String) -> Bool, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
         makeValidatorSpy = Spy<Void, @Sendable (String) -> Bool>("makeValidator()", strictFallback: makeValidatorFallback)
+        let origin = StubOrigin("ValidatorMakingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        makeValidatorSpy.reportsUnansweredCalls(at: origin)
     }
 
     public let makeValidatorSpy: Spy<Void, @Sendable (String) -> Bool>

@@ -5,9 +5,19 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `VariablesProtocol`: one spy per requirement, one line per requirement.
-public final class VariablesProtocolStub: VariablesProtocol {
+public final class VariablesProtocolStub: VariablesProtocol, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("VariablesProtocolStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        companySpy.reportsUnansweredCalls(at: origin)
+        companySetSpy.reportsUnansweredCalls(at: origin)
+        nameSpy.reportsUnansweredCalls(at: origin)
+        ageSpy.reportsUnansweredCalls(at: origin)
+        kidsSpy.reportsUnansweredCalls(at: origin)
+        universityMarksSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let companySpy = Spy<Void, String?>("company", strictFallback: nil)
     public let companySetSpy = Spy<String?, Void>("company (set)")

@@ -5,9 +5,16 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `ViewModelOutput`: one spy per requirement, one line per requirement.
-@MainActor public final class ViewModelOutputStub: ViewModelOutput {
+@MainActor public final class ViewModelOutputStub: ViewModelOutput, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("ViewModelOutputStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        didStartLoadingSpy.reportsUnansweredCalls(at: origin)
+        didLoadSpy.reportsUnansweredCalls(at: origin)
+        didFailSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let didStartLoadingSpy = Spy<Void, Void>("didStartLoading()")
     public let didLoadSpy = Spy<[String], Void>("didLoad(_:)")

@@ -5,13 +5,19 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `ViewPresenting`: one spy per requirement, one line per requirement.
-@MainActor public final class ViewPresentingStub: ViewPresenting {
+@MainActor public final class ViewPresentingStub: ViewPresenting, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("ViewPresentingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        presentSpy.reportsUnansweredCalls(at: origin)
+        topViewSpy.reportsUnansweredCalls(at: origin)
+    }
 
-    public let presentSpy = MainActorSpy<(view: FixtureView, animated: Bool), Void>("present(_:animated:)")
+    public let presentSpy = MainActorSpy<(FixtureView, Bool), Void>("present(_:animated:)")
     public let topViewSpy = MainActorSpy<Void, FixtureView?>("topView()", strictFallback: nil)
 
-    @MainActor public func present(_ view: FixtureView, animated: Bool) async { await presentSpy.call((view: view, animated: animated)) }
+    @MainActor public func present(_ view: FixtureView, animated: Bool) async { await presentSpy.call((view, animated)) }
     @MainActor public func topView() -> FixtureView? { topViewSpy.call(()) }
 }

@@ -6,9 +6,14 @@ import TestDoubles
 
 /// A stub of `WorkPerforming`: one spy per requirement, one line per requirement.
 /// - Note: `perform(_:)` does not record its closure parameter `work`.
-public final class WorkPerformingStub: WorkPerforming {
+public final class WorkPerformingStub: WorkPerforming, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("WorkPerformingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        performSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let performSpy = Spy<Void, Void>("perform(_:)")
 

@@ -6,13 +6,18 @@ import DispatchQueueInterface
 import TestDoubles
 
 /// A stub of `WorkScheduling`: one spy per requirement, one line per requirement.
-/// - Note: `schedule(on:_:)` does not record its closure parameter `work`.
+/// - Note: `schedule(on:_:)` keeps its completion handler `work`: complete it with `completeLast(with:)`.
 /// - Note: `schedule(on:_:)` records `queue`, which is not Sendable, as a description string.
-public final class WorkSchedulingStub: WorkScheduling {
+public final class WorkSchedulingStub: WorkScheduling, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
-    public init() {}
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("WorkSchedulingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        scheduleSpy.reportsUnansweredCalls(at: origin)
+    }
 
-    public let scheduleSpy = Spy<String, Void>("schedule(on:_:)")
+    public let scheduleSpy = CompletionSpy<String, Void>("schedule(on:_:)")
 
-    public func schedule(on queue: any DispatchQueueInterface, _ work: @escaping @Sendable () -> Void) { scheduleSpy.call(String(describing: queue)) }
+    public func schedule(on queue: any DispatchQueueInterface, _ work: @escaping @Sendable () -> Void) { scheduleSpy.call(String(describing: queue), completion: { _ in work() }) }
 }

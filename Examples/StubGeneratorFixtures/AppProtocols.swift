@@ -25,7 +25,7 @@ public protocol SessionStoring: Sendable {
 /// Refreshes tokens, with typed throws.
 public protocol TokenRefreshing: Sendable {
     /// A fresh token.
-    func refresh(_ token: String) async throws(FixtureError) -> String
+    func refresh(_ token: String) async throws(ServiceError) -> String
 }
 
 /// Users from the server.
@@ -113,7 +113,7 @@ public protocol ReachabilityMonitoring: Sendable {
 /// Takes payments.
 public protocol PaymentProcessing: Sendable {
     /// Pays an amount.
-    func pay(amount: Decimal, currency: String) async throws(FixtureError) -> String
+    func pay(amount: Decimal, currency: String) async throws(ServiceError) -> String
 }
 
 /// A shopping cart.
@@ -214,7 +214,7 @@ public protocol LifecycleObserving: AnyObject {
 /// Manages downloads with completion handlers.
 public protocol DownloadManaging: Sendable {
     /// Starts a download.
-    func startDownload(_ url: URL, completion: @escaping @Sendable (Result<URL, FixtureError>) -> Void) -> Int
+    func startDownload(_ url: URL, completion: @escaping @Sendable (Result<URL, ServiceError>) -> Void) -> Int
     /// Cancels a download.
     func cancelDownload(_ id: Int)
 }
@@ -309,4 +309,14 @@ public protocol PersistentStoring: Sendable {
     func insert(_ value: Value) async throws
     /// Deletes every value.
     func deleteAll() async throws
+}
+
+/// A mailbox: a call with several arguments, a completion handler and a count.
+public protocol Mailbox: Sendable {
+    /// Moves a message to a folder, saying whether it moved.
+    func move(identifier: Int, to folder: String, copy: Bool) -> Bool
+    /// Loads a message and calls the completion handler with its text.
+    func load(id: Int, completion: @escaping (Result<String, ServiceError>) -> Void)
+    /// The number of messages.
+    func count() -> Int
 }

@@ -29,7 +29,7 @@ public protocol HandlerProviding {
 /// A completion-handler API.
 public protocol CompletionAPI: Sendable {
     /// Loads a value and calls the completion handler.
-    func load(id: Int, completion: @escaping @Sendable (Result<String, FixtureError>) -> Void)
+    func load(id: Int, completion: @escaping @Sendable (Result<String, ServiceError>) -> Void)
     /// Cancels a load.
     func cancel(id: Int)
 }
@@ -70,7 +70,7 @@ public protocol MessageLogging: Sendable {
 /// A typealias the protocol declares for its own completion handler.
 public protocol AliasedCompletion: Sendable {
     /// The completion handler.
-    typealias Completion = @Sendable (Result<Int, FixtureError>) -> Void
+    typealias Completion = @Sendable (Result<Int, ServiceError>) -> Void
     /// The payload.
     typealias Payload = [String: Int]
     /// Fetches a value.

@@ -10,7 +10,7 @@ public final class FixtureView {
 }
 
 /// An error thrown by the fixture protocols.
-public enum FixtureError: Error, Equatable, Sendable {
+public enum ServiceError: Error, Equatable, Sendable {
     /// The request failed.
     case failed
     /// The caller is not signed in.

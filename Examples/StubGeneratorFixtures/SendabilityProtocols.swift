@@ -56,7 +56,7 @@ public protocol ViewPresenting {
 /// A callback API from before Swift concurrency: its closure is not Sendable.
 public protocol LegacyCallbackAPI {
     /// Fetches a value and calls back.
-    func fetch(completion: @escaping (Result<String, FixtureError>) -> Void)
+    func fetch(completion: @escaping (Result<String, ServiceError>) -> Void)
 }
 
 /// User info of any values.

@@ -1,6 +1,7 @@
 import StubGeneratorFixtureStubs
 import StubGeneratorFixtures
 import TestSupportKit
+import TestSupportTesting
 import Testing
 
 /// The generated stubs of the awkward fixture protocols, used through their protocols.
@@ -34,7 +35,7 @@ struct FixtureStubsTests {
         #expect(stub.incrementSpy.calls == [41])
         #expect(sum == 6)
         #expect(stub.sumSpy.calls == [[1, 2, 3]])
-        #expect(stub.moveSpy.lastCall?.destination == "b")
+        #expect(stub.moveSpy.lastCall?.1 == "b")
     }
 
     @Test("a typed-throws requirement throws the configured error with its type")
@@ -54,7 +55,7 @@ struct FixtureStubsTests {
         members[1, 2] = 0.5
 
         #expect(stub.countSetSpy.calls == [3])
-        #expect(stub.subscriptRowColumnSetSpy.lastCall?.newValue == 0.5)
+        #expect(stub.subscriptRowColumnSetSpy.lastCall?.2 == 0.5)
     }
 
     @Test("an inherited requirement is implemented by the inheriting protocol's stub")
@@ -110,5 +111,74 @@ struct FixtureStubsTests {
 
         #expect(await stub.ping())
         #expect(stub.pingSpy.callCount == 1)
+    }
+}
+
+/// A generated stub used the way a test uses a hand-written one: configured, called, a completion
+/// handler completed, a several-argument call verified, the stub's calls checked in order.
+@Suite("A generated stub in use")
+struct GeneratedStubInUseTests {
+    @Test("a generated stub answers, completes a recorded handler and verifies a several-argument call")
+    func configureCallCompleteVerify() {
+        let mailbox = MailboxStub()
+        mailbox.moveSpy.returns(true)
+        var received: [Result<String, ServiceError>] = []
+
+        let moved = mailbox.move(identifier: 3, to: "Inbox", copy: false)
+        mailbox.load(id: 7) { received.append($0) }
+        mailbox.loadSpy.completeLast(with: .success("Hello"))
+
+        #expect(moved)
+        #expect(received == [.success("Hello")])
+        mailbox.moveSpy.expectCalledOnce(with: 3, "Inbox", false)
+        mailbox.loadSpy.expectCalledOnce(with: 7)
+    }
+
+    @Test("a generated stub checks its calls in order across methods, and that no other call was made")
+    func orderedRecordAndNoOtherCalls() {
+        let mailbox = MailboxStub()
+        mailbox.moveSpy.returns(true)
+
+        _ = mailbox.move(identifier: 3, to: "Inbox", copy: false)
+        mailbox.load(id: 7) { _ in }
+
+        mailbox.expectInOrder(.call(mailbox.moveSpy, with: 3, "Inbox", false), .call(mailbox.loadSpy, with: 7))
+        mailbox.expectNoOtherCalls()
+    }
+
+    @Test("a call no expectation matched fails the generated stub's no-other-calls check, listing the calls")
+    func unverifiedCallFailsNoOtherCalls() {
+        let mailbox = MailboxStub()
+        mailbox.moveSpy.returns(true)
+        mailbox.countSpy.returns(2)
+        _ = mailbox.move(identifier: 3, to: "Inbox", copy: false)
+        _ = mailbox.count()
+        mailbox.moveSpy.expectCalledOnce(with: 3, "Inbox", false)
+
+        withKnownIssue {
+            mailbox.expectNoOtherCalls()
+        } matching: { issue in
+            issue.isFailure(
+                containing: "Expected no other calls on MailboxStub, but 1 of its 2 calls matched no expectation:\n"
+                    + "  1. move(identifier:to:copy:) with (3, \"Inbox\", false)\n"
+                    + "  2. count() with no arguments   ← not verified",
+                line: #line - 6
+            )
+        }
+    }
+
+    @Test("an unconfigured call of a generated stub is reported where the test created it, naming the stub and method")
+    func unconfiguredCallLandsAtCreation() {
+        let creationLine = #line + 1
+        let mailbox = MailboxStub()
+
+        withKnownIssue {
+            _ = mailbox.count()
+        } matching: { issue in
+            issue.isFailure(
+                containing: "count() of the generated MailboxStub was called with no arguments but has no answer configured",
+                line: creationLine
+            )
+        }
     }
 }

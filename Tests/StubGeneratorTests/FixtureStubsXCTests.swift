@@ -1,6 +1,7 @@
 import StubGeneratorFixtureStubs
 import StubGeneratorFixtures
 import TestSupportKit
+import TestSupportTesting
 import XCTest
 
 /// The generated stubs of the awkward fixture protocols, used from XCTest.
@@ -55,5 +56,75 @@ final class FixtureStubsXCTests: XCTestCase {
         let answer = await stub.ping()
 
         XCTAssertTrue(answer)
+    }
+}
+
+/// A generated stub used from XCTest: configured, called, a completion handler completed, a
+/// several-argument call verified, the stub's calls checked in order.
+final class GeneratedStubInUseXCTests: FailureRecordingTestCase {
+    func test_mailboxStub_configuredCalledAndCompleted_verifiesSeveralArguments() {
+        let mailbox = MailboxStub()
+        mailbox.moveSpy.returns(true)
+        var received: [Result<String, ServiceError>] = []
+
+        let moved = mailbox.move(identifier: 3, to: "Inbox", copy: false)
+        mailbox.load(id: 7) { received.append($0) }
+        mailbox.loadSpy.completeLast(with: .success("Hello"))
+
+        XCTAssertTrue(moved)
+        XCTAssertEqual(received, [.success("Hello")])
+        mailbox.moveSpy.expectCalledOnce(with: 3, "Inbox", false)
+        mailbox.loadSpy.expectCalledOnce(with: 7)
+    }
+
+    func test_expectInOrder_callsAcrossMethods_passesWithNoOtherCalls() {
+        let mailbox = MailboxStub()
+        mailbox.moveSpy.returns(true)
+
+        _ = mailbox.move(identifier: 3, to: "Inbox", copy: false)
+        mailbox.load(id: 7) { _ in }
+
+        mailbox.expectInOrder(.call(mailbox.moveSpy, with: 3, "Inbox", false), .call(mailbox.loadSpy, with: 7))
+        mailbox.expectNoOtherCalls()
+    }
+
+    func test_expectNoOtherCalls_unverifiedCall_failsListingTheCalls() {
+        let mailbox = MailboxStub()
+        mailbox.moveSpy.returns(true)
+        mailbox.countSpy.returns(2)
+        _ = mailbox.move(identifier: 3, to: "Inbox", copy: false)
+        _ = mailbox.count()
+        mailbox.moveSpy.expectCalledOnce(with: 3, "Inbox", false)
+        var line = 0
+
+        let failures = capturingXCTestFailures {
+            line = #line + 1
+            mailbox.expectNoOtherCalls()
+        }
+
+        XCTAssertEqual(failures.map(\.line), [line])
+        XCTAssertTrue(
+            failures.first?.description.contains(
+                "Expected no other calls on MailboxStub, but 1 of its 2 calls matched no expectation:\n"
+                    + "  1. move(identifier:to:copy:) with (3, \"Inbox\", false)\n"
+                    + "  2. count() with no arguments   ← not verified"
+            ) ?? false
+        )
+    }
+
+    func test_count_unconfiguredOnGeneratedStub_failsAtTheLineThatCreatedTheStub() {
+        let creationLine = #line + 1
+        let mailbox = MailboxStub()
+
+        let failures = capturingXCTestFailures {
+            _ = mailbox.count()
+        }
+
+        XCTAssertEqual(failures.map(\.line), [creationLine])
+        XCTAssertTrue(
+            failures.first?.description.contains(
+                "count() of the generated MailboxStub was called with no arguments but has no answer configured"
+            ) ?? false
+        )
     }
 }

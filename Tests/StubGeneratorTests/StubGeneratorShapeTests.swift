@@ -33,7 +33,7 @@ struct StubGeneratorShapeTests {
     func nonSendableValuesGetMainActorSpies() throws {
         let contents = try stub("FixtureViewDelegate")
 
-        #expect(contents.contains("@MainActor final class FixtureViewDelegateStub: @MainActor FixtureViewDelegate {"))
+        #expect(contents.contains("@MainActor final class FixtureViewDelegateStub: @MainActor FixtureViewDelegate, SpyingStub {"))
         #expect(contents.contains("let viewDidTapSpy = MainActorSpy<FixtureView, Void>(\"viewDidTap(_:)\")"))
     }
 
@@ -41,15 +41,15 @@ struct StubGeneratorShapeTests {
     func nonSendableParameterOfSendableProtocolIsDescribed() throws {
         let contents = try stub("AnalyticsTracking")
 
-        #expect(contents.contains("let trackSpy = Spy<(event: String, payload: String), Void>(\"track(_:payload:)\")"))
-        #expect(contents.contains("trackSpy.call((event: event, payload: String(describing: payload)))"))
+        #expect(contents.contains("let trackSpy = Spy<(String, String), Void>(\"track(_:payload:)\")"))
+        #expect(contents.contains("trackSpy.call((event, String(describing: payload)))"))
     }
 
     @Test("a closure result is kept as a Sendable closure and its fallback parameter escapes")
     func closureResultEscapesAndIsSendable() throws {
         let contents = try stub("TransformMaking")
 
-        #expect(contents.contains("init(makeTransformFallback: @escaping @Sendable (Int) -> Int) {"))
+        #expect(contents.contains("init(makeTransformFallback: @escaping @Sendable (Int) -> Int, fileID: StaticString = #fileID,"))
         #expect(contents.contains("let makeTransformSpy: Spy<Void, @Sendable (Int) -> Int>"))
     }
 
@@ -74,7 +74,7 @@ struct StubGeneratorShapeTests {
         let contents = try stub("KeywordNames")
 
         #expect(contents.contains("func lookup(for: String) -> Int { lookupSpy.call(`for`) }"))
-        #expect(contents.contains("moveSpy.call((in: `in`, default: `default`))"))
+        #expect(contents.contains("moveSpy.call((`in`, `default`))"))
     }
 
     @Test("a spy never takes the name of one of the protocol's members")
@@ -95,7 +95,7 @@ struct StubGeneratorShapeTests {
 
     @Test("an associated type constrained to Codable keeps both protocols in one composition")
     func codableAssociatedTypeIsOneComposition() throws {
-        #expect(try stub("CodableStoring").contains("final class CodableStoringStub<Value: Decodable & Encodable & Sendable>: CodableStoring {"))
+        #expect(try stub("CodableStoring").contains("final class CodableStoringStub<Value: Decodable & Encodable & Sendable>: CodableStoring, SpyingStub {"))
     }
 
     @Test("a parameter pack is recorded as the description of its values")
@@ -107,7 +107,7 @@ struct StubGeneratorShapeTests {
     func neverResultNeedsNoFallback() throws {
         let contents = try stub("NeverReturning")
 
-        #expect(contents.contains("    init() {}"))
+        #expect(contents.contains("    init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {"))
         #expect(contents.contains("let haltSpy = Spy<String, Void>(\"halt(_:)\")"))
     }
 
@@ -129,7 +129,7 @@ struct StubGeneratorShapeTests {
         let generated = try StubGeneratorTests.fixtures(.internal).generate(protocols: ["Screens.Routing"])
 
         #expect(generated.stubs.map(\.fileName) == ["Screens_RoutingStub.swift"])
-        #expect(generated.stubs.first?.contents.contains("final class Screens_RoutingStub: Screens.Routing {") == true)
+        #expect(generated.stubs.first?.contents.contains("final class Screens_RoutingStub: Screens.Routing, SpyingStub {") == true)
     }
 
     @Test("an inout parameter gets the value its spy answers, or keeps its own")
@@ -142,7 +142,7 @@ struct StubGeneratorShapeTests {
 
     @Test("an optional generic result is answered by a Sendable value cast to the type asked for")
     func optionalGenericResultIsCast() throws {
-        #expect(try stub("KeyValueReading").contains("valueSpy.call((key: key, type: String(describing: type))) as? T"))
+        #expect(try stub("KeyValueReading").contains("valueSpy.call((key, String(describing: type))) as? T"))
     }
 
     @Test("an associated type with a default is fixed by a typealias in the stub")
@@ -158,12 +158,37 @@ struct StubGeneratorShapeTests {
             ))
     }
 
+    @Test("a completion handler is kept by a completion spy; an optional one is called if present")
+    func completionHandlerIsKept() throws {
+        #expect(try stub("CompletionAPI").contains("loadSpy.call(id, completion: completion)"))
+        #expect(try stub("CompletionAPI").contains("let loadSpy = CompletionSpy<Int, Result<String, ServiceError>>(\"load(id:completion:)\")"))
+        #expect(try stub("Refreshing").contains("refreshSpy.call((), completion: { completion?($0) })"))
+    }
+
+    @Test("several arguments are recorded as an unlabelled tuple, named by the method")
+    func severalArgumentsAreUnlabelled() throws {
+        let contents = try stub("Mailbox")
+
+        #expect(contents.contains("let moveSpy = Spy<(Int, String, Bool), Bool>(\"move(identifier:to:copy:)\", strictFallback: false)"))
+        #expect(contents.contains("moveSpy.call((identifier, folder, copy))"))
+    }
+
+    @Test("the initializer takes the test's location and gives it to every spy")
+    func initializerReportsAtTheTestsLine() throws {
+        let contents = try stub("Mailbox")
+
+        #expect(
+            contents.contains(
+                "let origin = StubOrigin(\"MailboxStub\", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)"
+            ))
+        for spy in ["moveSpy", "loadSpy", "countSpy"] { #expect(contents.contains("        \(spy).reportsUnansweredCalls(at: origin)\n")) }
+    }
+
     @Test("default answers make every spy answer silently, with the initializer taking what no literal can write")
     func defaultAnswersTakeValues() throws {
         let contents = try stub("Effects", answers: .defaults)
 
-        #expect(contents.contains("init(parseAnswer: Int, errorAnswer: AwkwardError) {") == false)
-        #expect(contents.contains("init(errorAnswer: AwkwardError) {"))
+        #expect(contents.contains("init(errorAnswer: AwkwardError, fileID: StaticString = #fileID,"))
         #expect(contents.contains("let parseSpy = MethodSpy<String, Int, AwkwardError>(\"parse(_:)\", defaultAnswer: 0)"))
         #expect(contents.contains("let lookupSpy = Spy<String, String?>(\"lookup(_:)\", defaultAnswer: nil)"))
     }

@@ -55,7 +55,7 @@ struct StubGeneratorTests {
     func fixtureStubsMatchCommittedFiles() throws {
         let result = try Self.fixtures(.public).generate()
 
-        #expect(result.stubs.count == 117)
+        #expect(result.stubs.count == 118)
         for stub in result.stubs {
             #expect(try stub.contents == Self.committed("StubGeneratorFixtureStubs", stub.fileName))
         }
@@ -78,8 +78,9 @@ struct StubGeneratorTests {
         // The same spy, by name and type, and the same forwarding member, line for line. The
         // generated spies name their method and stay strict; the hand-written one chooses default
         // answers for its lookups, which only its author can know.
-        for line in stub.contents.split(separator: "\n") where line.contains("Spy") {
-            let text = line.trimmingCharacters(in: .whitespaces)
+        let members = stub.contents.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.hasPrefix("public let ") || $0.hasPrefix("public func ") || $0.hasPrefix("public var ") }
+        for text in members where text.contains("Spy") {
             if text.hasPrefix("public let "), let typeEnd = text.firstIndex(of: "(") {
                 let declaration = String(text[..<typeEnd])
                 #expect(handWritten.contains(declaration), "hand-written stub lacks: \(declaration)")
@@ -144,7 +145,7 @@ struct StubGeneratorTests {
                 .generate(protocols: ["Container"]).stubs.first
         )
 
-        #expect(stub.contents.contains("final class ContainerStub<Item: Sendable>: Container {"))
+        #expect(stub.contents.contains("final class ContainerStub<Item: Sendable>: Container, SpyingStub {"))
     }
 
     @Test("an actor-constrained protocol gets an actor stub")
@@ -154,6 +155,6 @@ struct StubGeneratorTests {
                 .generate(protocols: ["Counter"]).stubs.first
         )
 
-        #expect(stub.contents.contains("actor CounterStub: Counter {"))
+        #expect(stub.contents.contains("actor CounterStub: Counter, SpyingStub {"))
     }
 }

@@ -75,6 +75,7 @@ extension SpyPlan {
         var notes: [String] = []
         var recorded: [Recorded] = []
         var inoutParameters: [String] = []
+        var closures: [(name: String, type: String, escapes: Bool)] = []
         for parameter in declaration.parameters {
             let type = TypeSpelling.stored(parameter.writtenType)
             if parameter.isInout { inoutParameters.append(parameter.name) }
@@ -88,7 +89,7 @@ extension SpyPlan {
                 continue
             }
             if parameter.isClosure {
-                notes.append("`\(title)` does not record its closure parameter `\(parameter.name)`.")
+                closures.append((parameter.name, type, parameter.writtenType.includes("@escaping") || TypeSpelling.isOptionalFunction(type)))
                 continue
             }
             let name = TypeSpelling.escaped(parameter.name)
@@ -130,6 +131,23 @@ extension SpyPlan {
             notes.append("`\(title)` gives the caller the new value of `\(name)` its spy answers; nil leaves it unchanged.")
         }
 
+        // The last escaping closure of a method that returns nothing is its completion handler: the
+        // spy keeps it for the test to complete. Other closures are not recorded.
+        var completion: Completion?
+        if kind == .function, Self.isVoid(output), !returnsNever, failure == .never, !declaration.isAsync, inoutParameter == nil,
+            let handler = closures.last(where: \.escapes), let adapted = Self.completion(handler.name, type: handler.type)
+        {
+            completion = Completion(
+                value: adapted.value, valueIsSendable: sendability.isSendable(adapted.value), expression: adapted.expression
+            )
+        }
+        for closure in closures where closure.name != (completion == nil ? nil : closures.last(where: \.escapes)?.name) {
+            notes.append("`\(title)` does not record its closure parameter `\(closure.name)`.")
+        }
+        if let handler = closures.last(where: \.escapes), completion != nil {
+            notes.append("`\(title)` keeps its completion handler `\(handler.name)`: complete it with `completeLast(with:)`.")
+        }
+
         var signature = text
         var getterEffects = ""
         var setterType: String?
@@ -167,13 +185,45 @@ extension SpyPlan {
             returnsNever: returnsNever,
             inoutParameter: inoutParameter,
             resultCast: resultCast,
+            completion: completion,
             notes: notes
         )
+    }
+
+    /// What a completion handler receives, and how the stub hands it to the spy: `(T) -> Void`
+    /// as it is, `() -> Void` and several parameters adapted, an optional one called if present.
+    static func completion(_ name: String, type: String) -> (value: String, expression: String)? {
+        let isOptional = TypeSpelling.isOptionalFunction(type)
+        var function = isOptional ? String(type.dropFirst().dropLast(2)) : type
+        while function.hasPrefix("@") {
+            guard let space = function.firstIndex(of: " ") else { return nil }
+            function = String(function[function.index(after: space)...]).trimmed
+        }
+        guard function.hasPrefix("("), let close = Declaration.matchingClose(function, from: function.startIndex),
+            let arrow = Declaration.topLevelRange(of: "->", in: function), arrow.lowerBound > close,
+            isVoid(String(function[arrow.upperBound...]).trimmed),
+            !String(function[function.index(after: close)..<arrow.lowerBound]).includes("throws"),
+            !String(function[function.index(after: close)..<arrow.lowerBound]).includes("async")
+        else { return nil }
+        let parameters = Declaration.splitTopLevel(String(function[function.index(after: function.startIndex)..<close]), on: ",")
+            .map(\.trimmed).filter { !$0.isEmpty }.map(TypeSpelling.stored)
+        let call = TypeSpelling.escaped(name) + (isOptional ? "?" : "")
+        switch parameters.count {
+        case 0: return ("Void", "{ _ in \(call)() }")
+        case 1: return (parameters[0], isOptional ? "{ \(call)($0) }" : TypeSpelling.escaped(name))
+        default:
+            let arguments = parameters.indices.map { "$0.\($0)" }.joined(separator: ", ")
+            return ("(" + parameters.joined(separator: ", ") + ")", "{ \(call)(\(arguments)) }")
+        }
     }
 
     /// Records the parameters that are not Sendable as description strings, for a stub whose spies
     /// cross threads; says why when a result or a set value is not Sendable.
     mutating func describeNonSendableValues() throws(StubProblem) {
+        if let completion, !completion.valueIsSendable {
+            notes.append("`\(title)` does not keep its completion handler: it receives \(completion.value), which is not Sendable.")
+            self.completion = nil
+        }
         if !outputIsSendable {
             throw StubProblem(
                 reason: "requirement '\(title)' returns \(output), which is not Sendable, from a protocol whose stub is "

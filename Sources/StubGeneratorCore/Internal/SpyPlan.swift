@@ -14,6 +14,15 @@ struct SpyPlan {
         let isSendable: Bool
     }
 
+    /// A completion handler the spy keeps, so the test can complete the call.
+    struct Completion {
+        /// The type the handler receives: `Void`, one type, or a tuple of its parameters.
+        let value: String
+        let valueIsSendable: Bool
+        /// What the stub passes as the handler: the parameter, or a closure adapting it.
+        let expression: String
+    }
+
     let title: String
     /// The spy's name without `Spy`, before overloads are told apart: the requirement's base name.
     let baseStem: String
@@ -40,6 +49,8 @@ struct SpyPlan {
     let inoutParameter: String?
     /// The generic result type the spy's `any Sendable` answer is cast to.
     let resultCast: String?
+    /// The completion handler the spy keeps, if the requirement takes one and returns nothing.
+    var completion: Completion?
     var notes: [String]
     /// Whether the spy is a main-actor spy, which keeps values that are not Sendable.
     var isMainActor = false
@@ -52,6 +63,7 @@ struct SpyPlan {
     /// Whether the spy or the setter spy would keep a value that is not Sendable.
     var keepsNonSendableValues: Bool {
         !outputIsSendable || recorded.contains { !$0.isSendable } || (setterType != nil && !setterIsSendable)
+            || completion?.valueIsSendable == false
     }
 
     // MARK: Emitted code (the only place that knows the spy API)
@@ -65,6 +77,7 @@ struct SpyPlan {
     private var literalAnswer: String? { isVoidOutput ? nil : Self.literalDefault(for: output) }
 
     private var spyType: String {
+        if let completion { return (isMainActor ? "MainActorCompletionSpy" : "CompletionSpy") + "<\(input), \(completion.value)>" }
         let outputType = isVoidOutput ? "Void" : output
         switch (failure, isMainActor) {
         case (.never, false): return "Spy<\(input), \(outputType)>"
@@ -77,13 +90,16 @@ struct SpyPlan {
     }
 
     private var setterSpyType: String {
-        let setterInput = Self.inputType(recorded + [Recorded(label: "newValue", expression: "", type: setterType ?? "", isSendable: setterIsSendable)])
+        let setterInput = Self.inputType(
+            recorded + [Recorded(label: "newValue", expression: "", type: setterType ?? "", isSendable: setterIsSendable)]
+        )
         return (isMainActor ? "MainActorSpy" : "Spy") + "<\(setterInput), Void>"
     }
 
     /// How the spy answers an unconfigured call: the argument after its name, if any, and the
     /// initializer parameter that gives it, if a literal cannot.
     private var answer: (argument: String?, parameter: String?) {
+        if completion != nil { return (nil, nil) }
         if inoutParameter != nil { return ("defaultAnswer: nil", nil) }
         if isVoidOutput { return (nil, nil) }
         if answersByDefault {
@@ -135,7 +151,11 @@ struct SpyPlan {
     }
 
     private var callExpression: String {
-        (failure == .never ? "" : "try ") + (isAsync ? "await " : "") + "\(spyName).call(\(callArguments))"
+        if let completion {
+            let arguments = Self.arguments(recorded)
+            return "\(spyName).call(\(arguments.isEmpty ? "()" : arguments), completion: \(completion.expression))"
+        }
+        return (failure == .never ? "" : "try ") + (isAsync ? "await " : "") + "\(spyName).call(\(callArguments))"
     }
 
     private var setterCallExpression: String {
@@ -176,7 +196,9 @@ struct SpyPlan {
         switch recorded.count {
         case 0: return "Void"
         case 1: return recorded[0].type
-        default: return "(" + recorded.map { "\(TypeSpelling.escaped($0.label)): \($0.type)" }.joined(separator: ", ") + ")"
+        // Unlabelled: verification takes the arguments one by one, and messages take their labels
+        // from the spy's method name.
+        default: return "(" + recorded.map(\.type).joined(separator: ", ") + ")"
         }
     }
 
@@ -184,7 +206,7 @@ struct SpyPlan {
         switch recorded.count {
         case 0: return ""
         case 1: return recorded[0].expression
-        default: return "(" + recorded.map { "\($0.label): \($0.expression)" }.joined(separator: ", ") + ")"
+        default: return "(" + recorded.map(\.expression).joined(separator: ", ") + ")"
         }
     }
 

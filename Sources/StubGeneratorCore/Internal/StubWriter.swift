@@ -286,29 +286,32 @@ struct StubWriter {
         for plan in plans {
             for note in plan.notes { lines.append("/// - Note: \(note)") }
         }
-        let conformance = (conformsOnMainActor ? "@MainActor " : "") + name
+        let conformance = (conformsOnMainActor ? "@MainActor " : "") + name + ", SpyingStub"
         lines.append("\(actorPrefix)\(modifier)\(kind) \(stubName)\(generics): \(conformance) {")
         for defaulted in defaultedTypes {
             lines.append("    \(modifier)typealias \(defaulted.name) = \(defaulted.type)")
         }
         let strict = answers == .strict
-        if parameters.isEmpty {
-            lines.append(
-                strict
-                    ? "    /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing."
-                    : "    /// Creates a stub whose spies answer default values until the test configures others."
-            )
-            lines.append("    \(modifier)init() {}")
-        } else {
-            lines.append(
-                strict
-                    ? "    /// Creates a stub whose spies fail the test on any call it has not configured, then answer these fallbacks."
-                    : "    /// Creates a stub whose spies answer these values, or literal defaults, until the test configures others."
-            )
-            lines.append("    \(modifier)init(\(parameters.joined(separator: ", "))) {")
-            for plan in plans { if let assignment = plan.initializerAssignment { lines.append("        " + assignment) } }
-            lines.append("    }")
+        switch (strict, parameters.isEmpty) {
+        case (true, true):
+            lines.append("    /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.")
+        case (true, false):
+            lines.append("    /// Creates a stub whose spies fail the test on any call it has not configured, then answer these fallbacks.")
+        case (false, true):
+            lines.append("    /// Creates a stub whose spies answer default values until the test configures others.")
+        case (false, false):
+            lines.append("    /// Creates a stub whose spies answer these values, or literal defaults, until the test configures others.")
         }
+        lines.append("    ///")
+        lines.append("    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.")
+        let site = ["fileID: StaticString = #fileID", "filePath: StaticString = #filePath", "line: UInt = #line", "column: UInt = #column"]
+        lines.append("    \(modifier)init(\((parameters + site).joined(separator: ", "))) {")
+        for plan in plans { if let assignment = plan.initializerAssignment { lines.append("        " + assignment) } }
+        lines.append(
+            "        let origin = StubOrigin(\"\(stubName)\", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)"
+        )
+        for plan in plans { for spy in plan.spyNames { lines.append("        \(spy).reportsUnansweredCalls(at: origin)") } }
+        lines.append("    }")
         lines.append("")
         // An actor's spies are nonisolated: a test configures and reads them without awaiting.
         let spyModifier = modifier + (isActor ? "nonisolated " : "")
