@@ -5,7 +5,7 @@ import StubGeneratorFixtures
 import TestDoubles
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// A stub of `HTTPResponseChecking`: one spy per requirement, one line per requirement.

@@ -6,7 +6,7 @@ import Foundation
 import TestDoubles
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// A stub of `HTTPSession`: one spy per requirement, one line per requirement.

@@ -6,7 +6,7 @@ import Foundation
 import KeychainInterface
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// An HTTP session, as an API client sees URLSession.

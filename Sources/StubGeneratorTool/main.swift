@@ -126,7 +126,8 @@ for stub in result.stubs {
 }
 if protocols.isEmpty {
     // Generated files whose protocol is gone are left in place, but named so they can be deleted.
-    let written = Set(result.stubs.map(\.fileName) + result.skipped.map { $0.protocolName.split(separator: ".").joined(separator: "_") + "Stub.swift" })
+    let written = Set(
+        result.stubs.map(\.fileName) + result.skipped.map { $0.protocolName.split(separator: ".").joined(separator: "_") + "Stub.swift" })
     let present = ((try? FileManager.default.contentsOfDirectory(atPath: outputURL.path)) ?? []).sorted()
     for file in present where file.hasSuffix("Stub.swift") && !written.contains(file) {
         let url = outputURL.appendingPathComponent(file)

@@ -15,7 +15,7 @@ struct StubGeneratorShapeTests {
         let contents = try stub("HTTPSession")
 
         #expect(contents.contains("\nimport Foundation\n"))
-        #expect(contents.contains("#if canImport(FoundationNetworking)\n    import FoundationNetworking\n#endif\n"))
+        #expect(contents.contains("#if canImport(FoundationNetworking)\nimport FoundationNetworking\n#endif\n"))
     }
 
     @Test("a stub imports a module of the package that its signatures use")
@@ -95,7 +95,9 @@ struct StubGeneratorShapeTests {
 
     @Test("an associated type constrained to Codable keeps both protocols in one composition")
     func codableAssociatedTypeIsOneComposition() throws {
-        #expect(try stub("CodableStoring").contains("final class CodableStoringStub<Value: Decodable & Encodable & Sendable>: CodableStoring, SpyingStub {"))
+        #expect(
+            try stub("CodableStoring").contains(
+                "final class CodableStoringStub<Value: Decodable & Encodable & Sendable>: CodableStoring, SpyingStub {"))
     }
 
     @Test("a parameter pack is recorded as the description of its values")
@@ -107,7 +109,10 @@ struct StubGeneratorShapeTests {
     func neverResultNeedsNoFallback() throws {
         let contents = try stub("NeverReturning")
 
-        #expect(contents.contains("    init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {"))
+        #expect(
+            contents.contains(
+                "    init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {"
+            ))
         #expect(contents.contains("let haltSpy = Spy<String, Void>(\"halt(_:)\")"))
     }
 
@@ -161,7 +166,8 @@ struct StubGeneratorShapeTests {
     @Test("a completion handler is kept by a completion spy; an optional one is called if present")
     func completionHandlerIsKept() throws {
         #expect(try stub("CompletionAPI").contains("loadSpy.call(id, completion: completion)"))
-        #expect(try stub("CompletionAPI").contains("let loadSpy = CompletionSpy<Int, Result<String, ServiceError>>(\"load(id:completion:)\")"))
+        #expect(
+            try stub("CompletionAPI").contains("let loadSpy = CompletionSpy<Int, Result<String, ServiceError>>(\"load(id:completion:)\")"))
         #expect(try stub("Refreshing").contains("refreshSpy.call((), completion: { completion?($0) })"))
     }
 

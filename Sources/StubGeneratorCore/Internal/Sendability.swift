@@ -40,8 +40,10 @@ struct Sendability {
     private func existentialsAreSendable(in type: String) -> Bool {
         var rest = type[...]
         while let range = rest.rangeOfText("any ") {
-            let startsWord = range.lowerBound == type.startIndex || !(type[type.index(before: range.lowerBound)].isLetter
-                || type[type.index(before: range.lowerBound)].isNumber || type[type.index(before: range.lowerBound)] == "_")
+            let startsWord =
+                range.lowerBound == type.startIndex
+                || !(type[type.index(before: range.lowerBound)].isLetter
+                    || type[type.index(before: range.lowerBound)].isNumber || type[type.index(before: range.lowerBound)] == "_")
             rest = rest[range.upperBound...]
             if !startsWord { continue }
             let composition = rest.prefix(while: { !")>],?!".contains($0) })

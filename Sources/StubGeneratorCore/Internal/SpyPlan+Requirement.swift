@@ -52,7 +52,8 @@ extension SpyPlan {
         let genericNames = Set(
             (requirement.swiftGenerics?.parameters ?? []).map { $0.name.hasPrefix("each ") ? String($0.name.dropFirst(5)) : $0.name }
         ).subtracting(["Self"]).subtracting(context.associatedTypes)
-        let sendability = Sendability(graph: context.graph, fragments: requirement.declarationFragments ?? [], assumed: context.associatedTypes)
+        let sendability = Sendability(
+            graph: context.graph, fragments: requirement.declarationFragments ?? [], assumed: context.associatedTypes)
 
         var output = TypeSpelling.stored(declaration.returnType)
         var resultCast: String?
@@ -85,11 +86,13 @@ extension SpyPlan {
                 // A non-escaping autoclosure is evaluated, so the spy records the value it stands for.
                 let result = String(type[arrow.upperBound...]).trimmed
                 let expression = TypeSpelling.escaped(parameter.name) + "()"
-                recorded.append(Recorded(label: parameter.name, expression: expression, type: result, isSendable: sendability.isSendable(result)))
+                recorded.append(
+                    Recorded(label: parameter.name, expression: expression, type: result, isSendable: sendability.isSendable(result)))
                 continue
             }
             if parameter.isClosure {
-                closures.append((parameter.name, type, parameter.writtenType.includes("@escaping") || TypeSpelling.isOptionalFunction(type)))
+                closures.append(
+                    (parameter.name, type, parameter.writtenType.includes("@escaping") || TypeSpelling.isOptionalFunction(type)))
                 continue
             }
             let name = TypeSpelling.escaped(parameter.name)
@@ -97,7 +100,8 @@ extension SpyPlan {
             if type.hasPrefix("some ") || type.hasPrefix("repeat ") || usesGeneric {
                 notes.append("`\(title)` records its generic or opaque parameter `\(parameter.name)` as a description string.")
                 let value = type.hasPrefix("repeat ") ? "(repeat each \(name))" : name
-                recorded.append(Recorded(label: parameter.name, expression: "String(describing: \(value))", type: "String", isSendable: true))
+                recorded.append(
+                    Recorded(label: parameter.name, expression: "String(describing: \(value))", type: "String", isSendable: true))
                 continue
             }
             recorded.append(Recorded(label: parameter.name, expression: name, type: type, isSendable: sendability.isSendable(type)))

@@ -80,8 +80,11 @@ struct StubWriter {
             plans.append(try SpyPlan(requirement: symbol, context: context))
         }
         for (index, requirement) in shape.extraRequirements.enumerated() {
-            plans.append(try SpyPlan(requirement: Self.synthesized(requirement, index: index), context: PlanContext(
-                owner: name, associatedTypes: [], aliases: [:], graph: graph)))
+            plans.append(
+                try SpyPlan(
+                    requirement: Self.synthesized(requirement, index: index),
+                    context: PlanContext(
+                        owner: name, associatedTypes: [], aliases: [:], graph: graph)))
         }
 
         // Values that are not Sendable: main-actor spies where the stub is on the main actor (a
@@ -91,7 +94,8 @@ struct StubWriter {
             .filter { $0.hasSuffix("Actor") }.map(String.init)
         let isMainActorProtocol = globalActors.contains("@MainActor")
         let keepsNonSendable = plans.contains(where: \.keepsNonSendableValues)
-        let conformsOnMainActor = keepsNonSendable && !isMainActorProtocol && globalActors.isEmpty && !shape.isActor
+        let conformsOnMainActor =
+            keepsNonSendable && !isMainActorProtocol && globalActors.isEmpty && !shape.isActor
             && !shape.isSendable
         for index in plans.indices {
             if plans[index].keepsNonSendableValues {
@@ -232,7 +236,7 @@ struct StubWriter {
         }
         lines.append("import TestDoubles")
         if modules.contains("FoundationNetworking") {
-            lines += ["", "#if canImport(FoundationNetworking)", "    import FoundationNetworking", "#endif"]
+            lines += ["", "#if canImport(FoundationNetworking)", "import FoundationNetworking", "#endif"]
         }
         return lines
     }
@@ -294,7 +298,8 @@ struct StubWriter {
         let strict = answers == .strict
         switch (strict, parameters.isEmpty) {
         case (true, true):
-            lines.append("    /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.")
+            lines.append(
+                "    /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.")
         case (true, false):
             lines.append("    /// Creates a stub whose spies fail the test on any call it has not configured, then answer these fallbacks.")
         case (false, true):
