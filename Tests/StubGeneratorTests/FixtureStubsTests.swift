@@ -38,6 +38,34 @@ struct FixtureStubsTests {
         #expect(stub.moveSpy.lastCall?.1 == "b")
     }
 
+    @Test("an inout parameter receives the value its spy answers, and keeps its own when the spy answers nil")
+    func inoutReceivesAnswer() {
+        let stub = ParameterShapesStub()
+        var unchanged = 1
+        var changed = 1
+
+        stub.increment(&unchanged)
+        stub.incrementSpy.returns(42)
+        stub.increment(&changed)
+
+        #expect(unchanged == 1)
+        #expect(changed == 42)
+        #expect(stub.incrementSpy.calls == [1, 1])
+    }
+
+    @Test("a delegate that is not Sendable gets a main-actor stub whose spies keep the view")
+    @MainActor
+    func mainActorConformanceKeepsNonSendableValues() {
+        let stub = FixtureViewDelegateStub()
+        let view = FixtureView(title: "Shelf")
+        let delegate: any FixtureViewDelegate = stub
+
+        delegate.view(view, didSelectItemAt: 2)
+
+        #expect(stub.viewSpy.lastCall?.0 === view)
+        #expect(stub.viewSpy.lastCall?.1 == 2)
+    }
+
     @Test("a typed-throws requirement throws the configured error with its type")
     func typedThrowsThrowsTypedError() {
         let stub = EffectsStub(parseFallbackError: .failed, errorFallback: .failed)

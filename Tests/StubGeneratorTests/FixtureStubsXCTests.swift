@@ -15,6 +15,29 @@ final class FixtureStubsXCTests: XCTestCase {
         XCTAssertEqual(stub.findNameSpy.calls, ["Ada"])
     }
 
+    func test_increment_withAnsweredValue_givesCallerTheAnswer() {
+        let stub = ParameterShapesStub()
+        stub.incrementSpy.returns(42)
+        var value = 1
+
+        stub.increment(&value)
+
+        XCTAssertEqual(value, 42)
+        XCTAssertEqual(stub.incrementSpy.calls, [1])
+    }
+
+    @MainActor
+    func test_viewDidSelect_onMainActorDelegateStub_keepsTheView() {
+        let stub = FixtureViewDelegateStub()
+        let view = FixtureView(title: "Shelf")
+        let delegate: any FixtureViewDelegate = stub
+
+        delegate.view(view, didSelectItemAt: 2)
+
+        XCTAssertTrue(stub.viewSpy.lastCall?.0 === view)
+        XCTAssertEqual(stub.viewSpy.lastCall?.1, 2)
+    }
+
     func test_parse_whenTypedSpyThrows_throwsTypedError() {
         let stub = EffectsStub(parseFallbackError: .failed, errorFallback: .failed)
         stub.parseSpy.throws(.failed)

@@ -3,6 +3,9 @@ struct MergedGraph: Sendable {
     let moduleName: String
     let symbols: [String: SymbolGraph.Symbol]
     let relationships: [SymbolGraph.Relationship]
+    /// The relationships by their target's identifier, and by their source's.
+    private let byTarget: [String: [SymbolGraph.Relationship]]
+    private let bySource: [String: [SymbolGraph.Relationship]]
     /// Every protocol, nested ones included, by name (`Outer.Inner` for a nested one).
     let protocols: [SymbolGraph.Symbol]
     /// The types that declare a conformance to `Sendable` (or to a protocol that implies it).
@@ -19,6 +22,8 @@ struct MergedGraph: Sendable {
         }
         self.symbols = symbols
         relationships = graphs.flatMap(\.relationships)
+        byTarget = Dictionary(grouping: relationships, by: \.target)
+        bySource = Dictionary(grouping: relationships, by: \.source)
         protocols = symbols.values.filter { $0.kind.identifier == "swift.protocol" }
             .sorted { $0.qualifiedName < $1.qualifiedName }
         declaredSendable = Set(
@@ -28,7 +33,7 @@ struct MergedGraph: Sendable {
 
     /// A protocol's own requirements, in declaration order.
     func requirements(of protocolID: String) -> [SymbolGraph.Symbol] {
-        relationships.filter { ($0.kind == "requirementOf" || $0.kind == "optionalRequirementOf") && $0.target == protocolID }
+        (byTarget[protocolID] ?? []).filter { $0.kind == "requirementOf" || $0.kind == "optionalRequirementOf" }
             .compactMap { symbols[$0.source] }
             .sorted { lhs, rhs in
                 let l = lhs.location?.position
@@ -40,7 +45,7 @@ struct MergedGraph: Sendable {
     /// The typealiases a protocol declares in its body, by name, with the type each stands for.
     func typealiases(of protocolID: String) -> [String: String] {
         var aliases: [String: String] = [:]
-        for relationship in relationships where relationship.kind == "memberOf" && relationship.target == protocolID {
+        for relationship in byTarget[protocolID] ?? [] where relationship.kind == "memberOf" {
             guard let symbol = symbols[relationship.source], symbol.kind.identifier == "swift.typealias" else { continue }
             let declaration = symbol.declaration
             guard let equals = declaration.firstIndex(of: "=") else { continue }
@@ -53,7 +58,7 @@ struct MergedGraph: Sendable {
     func inherited(by protocolID: String) -> (local: [String], external: [String]) {
         var local: [String] = []
         var external: [String] = []
-        for relationship in relationships where relationship.kind == "conformsTo" && relationship.source == protocolID {
+        for relationship in bySource[protocolID] ?? [] where relationship.kind == "conformsTo" {
             if let symbol = symbols[relationship.target], symbol.kind.identifier == "swift.protocol" {
                 local.append(relationship.target)
             } else {
@@ -61,6 +66,11 @@ struct MergedGraph: Sendable {
             }
         }
         return (local.sorted { (symbols[$0]?.names.title ?? "") < (symbols[$1]?.names.title ?? "") }, external.sorted())
+    }
+
+    /// The requirements and members (typealiases) of a protocol.
+    func membersAndRequirements(of protocolID: String) -> [SymbolGraph.Symbol] {
+        (byTarget[protocolID] ?? []).filter { $0.kind == "requirementOf" || $0.kind == "memberOf" }.compactMap { symbols[$0.source] }
     }
 
     /// Whether a type of this module is known to be Sendable: it declares the conformance (or

@@ -216,12 +216,7 @@ struct StubWriter {
         let isPublicProtocol = protocolSymbol.accessLevel == "public" || protocolSymbol.accessLevel == "open"
         var modules: Set<String> = []
         var symbols = [protocolSymbol]
-        for relationship in graph.relationships
-        where (relationship.kind == "requirementOf" || relationship.kind == "memberOf")
-            && (relationship.target == protocolSymbol.identifier.precise || chainIDs.contains(relationship.target))
-        {
-            if let symbol = graph.symbols[relationship.source] { symbols.append(symbol) }
-        }
+        for id in [protocolSymbol.identifier.precise] + chainIDs.sorted() { symbols += graph.membersAndRequirements(of: id) }
         for symbol in symbols {
             for fragment in symbol.declarationFragments ?? [] {
                 guard let id = fragment.preciseIdentifier, let found = ModuleName.of(typeID: id),
