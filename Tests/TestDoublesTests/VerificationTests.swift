@@ -212,7 +212,7 @@ struct VerificationOrderTests {
         #expect(
             failures.map(\.message) == [
                 """
-                Expected calls in order fetch(id:) → save(_:), but save(_:) was not called after fetch(id:) (call #1).
+                Expected calls in order fetch(id:) → save(_:), but save(_:) was not called after fetch(id:) (call #2).
                 Calls seen, in order:
                   1. save(_:) with SpyTestBook(title: "Dune", pages: 412)
                   2. fetch(id:) with 1
@@ -245,7 +245,7 @@ struct VerificationOrderTests {
         withKnownIssue {
             expectInOrder(second, first)
         } matching: { issue in
-            issue.isFailure(containing: "but first(_:) was not called after second(_:) (call #1)", line: #line - 2)
+            issue.isFailure(containing: "but first(_:) was not called after second(_:) (call #2)", line: #line - 2)
         }
     }
 }

@@ -51,7 +51,7 @@ final class VerificationXCTests: FailureRecordingTestCase {
 
         let failure = try XCTUnwrap(failures.first)
         XCTAssertTrue(
-            failure.description.contains("Expected calls in order open() → close(), but close() was not called after open() (call #1)."),
+            failure.description.contains("Expected calls in order open() → close(), but close() was not called after open() (call #2)."),
             failure.description
         )
         XCTAssertEqual(failure.line, line)

@@ -43,8 +43,6 @@ struct SpyCore<Input, Output, Failure: Error> {
         @usableFromInline let input: Input
         /// The call's place in the order all spies share.
         @usableFromInline let ordinal: UInt64
-        /// Whether a verification matched this call.
-        @usableFromInline var verified = false
 
         @inlinable
         init(input: Input, ordinal: UInt64) {
@@ -61,6 +59,9 @@ struct SpyCore<Input, Output, Failure: Error> {
     @usableFromInline var callerFunction: StaticString?
     /// Every call before this index was verified as a whole, by a count or a full list.
     @usableFromInline var verifiedBelow = 0
+    /// The indices of other calls a verification matched; kept apart from the calls so that a
+    /// recorded call costs no more memory for a check few tests make.
+    @usableFromInline var verifiedCalls: Set<Int> = []
     /// The completion handlers of calls that wait for the test to complete them, oldest first.
     @usableFromInline var heldCompletions: [HeldCompletion<Output>] = []
     /// The stub that made the spy, when it said so: unanswered calls are reported there.
@@ -110,6 +111,7 @@ struct SpyCore<Input, Output, Failure: Error> {
     mutating func clearCalls() {
         calls = []
         verifiedBelow = 0
+        verifiedCalls = []
     }
 
     /// Back to how the spy was created: no calls, no held handlers, the initial answer.
@@ -130,11 +132,11 @@ struct SpyCore<Input, Output, Failure: Error> {
     var inputs: [Input] { calls.map(\.input) }
 
     func isVerified(_ index: Int) -> Bool {
-        index < verifiedBelow || calls[index].verified
+        index < verifiedBelow || verifiedCalls.contains(index)
     }
 
     mutating func markVerified(_ indices: some Sequence<Int>) {
-        for index in indices where index < calls.count { calls[index].verified = true }
+        for index in indices where index >= verifiedBelow && index < calls.count { verifiedCalls.insert(index) }
     }
 }
 
@@ -194,7 +196,8 @@ struct SpySetup<Input, Output, Failure: Error> {
     /// The Swift Testing test the spy was created in, for unconfigured-call messages.
     let createdInTest: String?
 
-    init(method: String?, declaredIn: String, fallback: SpyFallback<Output, Failure>, initialAnswer: SpyCore<Input, Output, Failure>.Answer) {
+    init(method: String?, declaredIn: String, fallback: SpyFallback<Output, Failure>, initialAnswer: SpyCore<Input, Output, Failure>.Answer)
+    {
         self.explicitName = method
         self.declaredIn = declaredIn
         self.learnsNameFromCaller = method == nil && !declaredIn.contains("(")

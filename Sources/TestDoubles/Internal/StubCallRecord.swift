@@ -21,10 +21,11 @@ struct StubCallEntry {
     var text: String { "\(method) with \(arguments())" }
 }
 
-/// The calls of every spy of a stub, merged in the order they were made: what
-/// ``SpyingStub`` checks.
+/// The calls of several spies (a stub's, or those given to the free `expectInOrder`), merged in
+/// the order they were made: what ``SpyingStub`` and `expectInOrder` check.
 struct StubCallRecord {
-    let stub: String
+    /// The stub's type name, or `nil` for spies given one by one.
+    let stub: String?
     let entries: [StubCallEntry]
     let spies: [ObjectIdentifier: any StubRecordedSpy]
     let onMainActor: Bool
@@ -35,32 +36,38 @@ struct StubCallRecord {
         return ObjectIdentifier(isolation) == ObjectIdentifier(MainActor.shared)
     }
 
-    /// Reads the stub's spies, found among its stored properties; reports at `site` and gives
-    /// `nil` when there are none, or when main-actor spies are read off the main actor.
+    /// Reads the spies found among the stub's stored properties; reports at `site` and gives
+    /// `nil` when there are none.
     init?(of stub: AnyObject, onMainActor: Bool, at site: CallSite) {
-        self.stub = String(describing: type(of: stub))
-        self.onMainActor = onMainActor
-        var spies: [ObjectIdentifier: any StubRecordedSpy] = [:]
+        let name = String(describing: type(of: stub))
+        var spies: [any StubRecordedSpy] = []
         var level: Mirror? = Mirror(reflecting: stub)
         while let mirror = level {
-            for child in mirror.children {
-                if let spy = child.value as? any StubRecordedSpy { spies[ObjectIdentifier(spy)] = spy }
-            }
+            spies += mirror.children.compactMap { $0.value as? any StubRecordedSpy }
             level = mirror.superclassMirror
         }
         guard !spies.isEmpty else {
             FailureReporter.report(
-                "\(self.stub) has no spies among its stored properties; a SpyingStub checks the calls of its "
+                "\(name) has no spies among its stored properties; a SpyingStub checks the calls of its "
                     + "MethodSpy and MainActorMethodSpy properties",
                 at: site
             )
             return nil
         }
+        self.init(stub: name, spies: spies, onMainActor: onMainActor, at: site)
+    }
+
+    /// Reads the spies' calls; reports at `site` and gives `nil` when main-actor spies are read
+    /// off the main actor.
+    init?(stub: String?, spies: [any StubRecordedSpy], onMainActor: Bool, at site: CallSite) {
+        self.stub = stub
+        self.onMainActor = onMainActor
+        var unique: [ObjectIdentifier: any StubRecordedSpy] = [:]
         var entries: [StubCallEntry] = []
-        for spy in spies.values {
+        for spy in spies where unique.updateValue(spy, forKey: ObjectIdentifier(spy)) == nil {
             guard let spyEntries = spy.stubEntries(onMainActor: onMainActor) else {
                 FailureReporter.report(
-                    "\(self.stub) has main-actor spies, which can be read only on the main actor; "
+                    "\(stub ?? "The stub") has main-actor spies, which can be read only on the main actor; "
                         + "check its calls from the main actor (mark the test @MainActor)",
                     at: site
                 )
@@ -70,7 +77,7 @@ struct StubCallRecord {
         }
         entries.sort { $0.ordinal < $1.ordinal }
         self.entries = entries
-        self.spies = spies
+        self.spies = unique
     }
 
     /// The failure message of "these calls, in this order", or `nil` after marking the matched
@@ -87,13 +94,13 @@ struct StubCallRecord {
                 let order = expected.map(\.text).joined(separator: " → ")
                 let reason: String
                 if !spies.keys.contains(call.spy) {
-                    reason = "\(call.text) is not a call of a spy of \(stub)"
+                    reason = "\(call.text) is not a call of a spy of \(stub ?? "the stub")"
                 } else if let previous {
                     reason = "\(call.text) was not called after \(previous.text) (call #\(previous.position))"
                 } else {
                     reason = "\(call.text) was never called"
                 }
-                return "Expected calls on \(stub) in order \(order), but \(reason).\n" + listing()
+                return "Expected calls\(stub.map { " on \($0)" } ?? "") in order \(order), but \(reason).\n" + listing()
             }
             matched.append((entries[found].spy, entries[found].index))
             previous = (call.text, found + 1)
@@ -107,15 +114,16 @@ struct StubCallRecord {
     func unverifiedCalls() -> String? {
         let unverified = entries.filter { !$0.verified }.count
         guard unverified > 0 else { return nil }
-        return "Expected no other calls on \(stub), but \(unverified) of its "
+        return "Expected no other calls on \(stub ?? "the stub"), but \(unverified) of its "
             + "\(DoublesCallLog<Void>.timesText(entries.count, noun: "call")) matched no expectation:\n"
             + lines(marking: true).joined(separator: "\n")
     }
 
-    /// `Calls on Stub, in order:` and a line per call, at most ``DoublesCallLog/listLimit``.
+    /// `Calls on Stub, in order:` (`Calls seen, in order:` for spies given one by one) and a line
+    /// per call, at most twice ``DoublesCallLog/listLimit``.
     private func listing() -> String {
-        guard !entries.isEmpty else { return "No calls were recorded on \(stub)." }
-        return "Calls on \(stub), in order:\n" + lines(marking: false).joined(separator: "\n")
+        guard !entries.isEmpty else { return "No calls were recorded" + (stub.map { " on \($0)." } ?? ".") }
+        return (stub.map { "Calls on \($0), in order:\n" } ?? "Calls seen, in order:\n") + lines(marking: false).joined(separator: "\n")
     }
 
     private func lines(marking: Bool) -> [String] {

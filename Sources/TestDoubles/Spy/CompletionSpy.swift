@@ -1,9 +1,8 @@
 import TestSupportCore
 
-/// A spy for a method that answers through a completion handler, such as
-/// `load(id:completion:)`.
+/// A spy for a method that answers through a completion handler instead of a return value.
 ///
-/// Written `CompletionSpy<Input, Value>`, where `Value` is what the handler receives.
+/// Such as `load(id:completion:)`. Written `CompletionSpy<Input, Value>`, where `Value` is what the handler receives.
 ///
 /// ```swift
 /// let loadSpy = CompletionSpy<Int, Result<Book, any Error>>()
@@ -37,8 +36,9 @@ extension MethodSpy where Failure == Never {
         self.init(method: method, declaredIn: member, fallback: .value(nil), initialAnswer: .unconfigured)
     }
 
-    /// Records a call to a method with a completion handler and keeps the handler until the test
-    /// completes it, or completes it at once with the configured answer: the stub's method body.
+    /// Records a call and its completion handler, and keeps the handler until the test completes it.
+    ///
+    /// The stub's method body. With an answer configured, the handler is called at once with it.
     ///
     /// ```swift
     /// let loadSpy = CompletionSpy<Int, Result<Book, any Error>>()
@@ -103,10 +103,10 @@ extension MethodSpy where Failure == Never {
     /// Calls the completion handler of the most recent call still waiting for one, with a value.
     ///
     /// ```swift
-    /// let client = CatalogClientStub()
-    /// let done = CompletionRecorder<Result<Book, any Error>>()
-    /// client.load(id: 1, completion: done.handler)
-    /// client.loadSpy.completeLast(with: .success(.testValue))
+    /// let loader = CoverLoaderStub()
+    /// let done = CompletionRecorder<CoverState>()
+    /// CoverPresenter(loader: loader).showCover(for: Book.testValue.id, completion: done.handler)
+    /// loader.loadCoverSpy.completeLast(with: .success(Data([0xFF, 0xD8])))
     /// ```
     ///
     /// It reports a failure at the caller's line, naming the method and its calls, when no call
@@ -187,8 +187,9 @@ extension MainActorMethodSpy where Failure == Never {
         self.init(method: method, declaredIn: member, fallback: .value(nil), initialAnswer: .unconfigured)
     }
 
-    /// Records a call to a method with a completion handler and keeps the handler until the test
-    /// completes it, or completes it at once with the configured answer: the stub's method body.
+    /// Records a call and its completion handler, and keeps the handler until the test completes it.
+    ///
+    /// The stub's method body. With an answer configured, the handler is called at once with it.
     ///
     /// - Parameters:
     ///   - input: The call's arguments, without the handler.
@@ -212,7 +213,8 @@ extension MainActorMethodSpy where Failure == Never {
         if case .failed(.unconfigured) = resolution {
             answer = nil
         } else {
-            answer = finish(resolution.outcome(for: input), input: input, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            answer = finish(
+                resolution.outcome(for: input), input: input, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         }
         if let answer {
             completion(answer)

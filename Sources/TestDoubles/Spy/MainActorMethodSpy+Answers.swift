@@ -8,8 +8,9 @@ extension MainActorMethodSpy {
         core.configure(.result(.success(value)))
     }
 
-    /// Answers calls with values, one per call in order; after the last one, `afterLast` decides,
-    /// as on ``MethodSpy``.
+    /// Answers calls with values, one per call in order.
+    ///
+    /// After the last one, `afterLast` decides, as on ``MethodSpy``.
     ///
     /// - Parameters:
     ///   - values: The answers, first call first. An empty list is reported as a mistake.
@@ -25,8 +26,9 @@ extension MainActorMethodSpy {
         results(inOrder: values.map { .success($0) }, afterLast: afterLast, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
-    /// Answers calls with results, one per call in order, each a value or an error; after the last
-    /// one, `afterLast` decides, as on ``MethodSpy``.
+    /// Answers calls with results, one per call in order, each a value or an error.
+    ///
+    /// After the last one, `afterLast` decides, as on ``MethodSpy``.
     ///
     /// - Parameters:
     ///   - results: The answers, first call first. An empty list is reported as a mistake.

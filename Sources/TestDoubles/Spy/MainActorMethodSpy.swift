@@ -37,7 +37,8 @@ public typealias MainActorThrowingSpy<Input, Output> = MainActorMethodSpy<Input,
 /// ``throws(_:)``, `answers(_:)`), default and strict creation, naming, ``reset()`` and the
 /// verifications read exactly as on ``MethodSpy``. Answer closures are main-actor closures and
 /// run synchronously; calls cannot be suspended (use ``MethodSpy/suspendCalls()`` for Sendable
-/// values), and ``expectInOrder(_:fileID:filePath:line:column:)`` takes ``MethodSpy``s only.
+/// values), and the free ``expectInOrder(_:fileID:filePath:line:column:)`` takes ``MethodSpy``s
+/// only; a ``SpyingStub`` checks main-actor spies in order on the main actor.
 @MainActor
 public final class MainActorMethodSpy<Input, Output, Failure: Error> {
     typealias Core = SpyCore<Input, Output, Failure>
@@ -101,7 +102,10 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
         MainActorMethodSpy(method: method, declaredIn: member, fallback: .value(fallback), initialAnswer: .unimplemented)
     }
 
-    /// The method's name as failure messages print it, as on ``MethodSpy``.
+    /// The method's name as failure messages print it.
+    ///
+    /// The name given at creation, else the stub method that first called the spy, else where the
+    /// spy was declared.
     public var method: String { core.method(named: setup.explicitName, declaredIn: setup.declaredIn) }
 
     /// Every call's input, in the order the calls were made.
@@ -115,66 +119,6 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
 
     /// Whether the method was called at least once.
     public var wasCalled: Bool { !core.calls.isEmpty }
-
-    /// Records a call and answers it; the stub's method body.
-    ///
-    /// ```swift
-    /// let showSpy = MainActorSpy<BookDetailScreen, Void>()
-    /// func show(_ screen: BookDetailScreen) { showSpy.call(screen) }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - input: The call's arguments.
-    ///   - fileID: The caller's file ID.
-    ///   - filePath: The caller's file path.
-    ///   - line: The caller's line.
-    ///   - column: The caller's column.
-    ///   - function: The calling stub method, which names a spy created without a name.
-    /// - Returns: The configured answer, or the fallback after reporting a failure.
-    /// - Throws: The configured error, or the fallback error after reporting a failure.
-    @discardableResult
-    public func call(
-        _ input: Input, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
-        function: StaticString = #function
-    ) throws(Failure) -> Output {
-        let resolution = record(input, function: function)
-        return try finish(resolution.outcome(for: input), input: input, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-    }
-
-    /// Records a call from an asynchronous method and answers it; the stub's method body.
-    ///
-    /// - Parameters:
-    ///   - input: The call's arguments.
-    ///   - fileID: The caller's file ID.
-    ///   - filePath: The caller's file path.
-    ///   - line: The caller's line.
-    ///   - column: The caller's column.
-    ///   - function: The calling stub method, which names a spy created without a name.
-    /// - Returns: The configured answer, or the fallback after reporting a failure.
-    /// - Throws: The configured error, or the fallback error after reporting a failure.
-    @discardableResult
-    public func call(
-        _ input: Input, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
-        function: StaticString = #function
-    ) async throws(Failure) -> Output {
-        let resolution = record(input, function: function)
-        return try finish(resolution.outcome(for: input), input: input, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-    }
-
-    /// Records the call, in the order all spies share, and picks its answer.
-    func record(_ input: Input, function: StaticString) -> Core.Resolution {
-        let ordinal = DoublesSpyLock.shared.withLock { ordinal in
-            ordinal &+= 1
-            return ordinal
-        }
-        core.record(input, ordinal: ordinal, caller: function, learnsName: setup.learnsNameFromCaller)
-        callCounter.increment()
-        return core.resolve()
-    }
-
-    func finish(_ outcome: Core.Outcome, input: Input, at site: CallSite) throws(Failure) -> Output {
-        try setup.finish(outcome, input: input, method: method, origin: core.origin, reporter: failures, at: site)
-    }
 }
 extension MainActorMethodSpy where Output == Void {
     /// Creates a spy for a method that returns nothing: it records each call and returns.
@@ -255,4 +199,3 @@ extension MainActorMethodSpy where Output == Void, Failure == any Error {
         MainActorMethodSpy(method: method, declaredIn: member, fallback: .spyError { $0 }, initialAnswer: .unimplemented)
     }
 }
-

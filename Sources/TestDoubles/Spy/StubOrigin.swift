@@ -8,9 +8,17 @@ import TestSupportCore
 /// edit":
 ///
 /// ```swift
-/// public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
-///     let origin = StubOrigin("BookRepositoryStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
-///     fetchPageSpy.reportsUnansweredCalls(at: origin)
+/// final class GeneratedCoverLoaderStub: CoverLoading {
+///     let loadCoverSpy = CompletionSpy<Book.ID, Result<Data, any Error>>("loadCover(for:completion:)")
+///
+///     init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+///         let origin = StubOrigin("GeneratedCoverLoaderStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+///         loadCoverSpy.reportsUnansweredCalls(at: origin)
+///     }
+///
+///     func loadCover(for id: Book.ID, completion: @escaping (Result<Data, any Error>) -> Void) {
+///         loadCoverSpy.call(id, completion: completion)
+///     }
 /// }
 /// ```
 public struct StubOrigin: Sendable {

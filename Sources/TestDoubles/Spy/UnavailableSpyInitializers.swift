@@ -5,7 +5,11 @@ extension MethodSpy {
     /// - Parameters:
     ///   - method: The method's name.
     ///   - member: Where the spy is declared.
-    @available(*, unavailable, message: "a spy whose method returns a value needs an answer for unconfigured calls: write (defaultAnswer: value) to answer them silently, or (strictFallback: value) to fail the test and return it; a ThrowingSpy needs neither")
+    @available(
+        *, unavailable,
+        message:
+            "a spy whose method returns a value needs an answer for unconfigured calls: write (defaultAnswer: value) to answer them silently, or (strictFallback: value) to fail the test and return it; a ThrowingSpy needs neither"
+    )
     public convenience init?(_ method: String? = nil, declaredIn member: String = #function) {
         return nil
     }
@@ -18,7 +22,11 @@ extension MainActorMethodSpy {
     /// - Parameters:
     ///   - method: The method's name.
     ///   - member: Where the spy is declared.
-    @available(*, unavailable, message: "a spy whose method returns a value needs an answer for unconfigured calls: write (defaultAnswer: value) to answer them silently, or (strictFallback: value) to fail the test and return it; a MainActorThrowingSpy needs neither")
+    @available(
+        *, unavailable,
+        message:
+            "a spy whose method returns a value needs an answer for unconfigured calls: write (defaultAnswer: value) to answer them silently, or (strictFallback: value) to fail the test and return it; a MainActorThrowingSpy needs neither"
+    )
     public convenience init?(_ method: String? = nil, declaredIn member: String = #function) {
         return nil
     }

@@ -84,7 +84,9 @@ extension MainActorMethodSpy {
         where predicate: (Input) throws -> Bool
     ) rethrows {
         failures.flush()
-        report(try verification.called(matching: description, where: predicate), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        report(
+            try verification.called(matching: description, where: predicate),
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }
 

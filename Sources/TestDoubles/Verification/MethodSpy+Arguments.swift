@@ -64,7 +64,9 @@ extension MethodSpy {
         failures.flush()
         var values: [Any] = []
         for argument in repeat each expected { values.append(argument) }
-        report(verification.calls(withArguments: [values], count: values.count), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        report(
+            verification.calls(withArguments: [values], count: values.count),
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Reports a failure at the caller's line unless the calls had exactly these arguments, in
@@ -93,6 +95,8 @@ extension MethodSpy {
         var count = 0
         for _ in repeat (each Argument).self { count += 1 }
         let lists = expected.map { DoublesArgumentList(recorded: $0, count: count, labels: []).values }
-        report(verification.calls(withArguments: lists, count: count), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        report(
+            verification.calls(withArguments: lists, count: count),
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }

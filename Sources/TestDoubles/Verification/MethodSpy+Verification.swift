@@ -100,7 +100,9 @@ extension MethodSpy {
         where predicate: (Input) throws -> Bool
     ) rethrows {
         failures.flush()
-        report(try verification.called(matching: description, where: predicate), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        report(
+            try verification.called(matching: description, where: predicate),
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// The calls as verification messages read them.

@@ -56,7 +56,7 @@ struct SpyVerification<Input, Output, Failure: Error> {
         var found = false
         access { core in
             for index in core.calls.indices where equal(core.calls[index].input, expected) {
-                core.calls[index].verified = true
+                if index >= core.verifiedBelow { core.verifiedCalls.insert(index) }
                 found = true
             }
         }

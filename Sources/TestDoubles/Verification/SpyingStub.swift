@@ -6,15 +6,17 @@ import TestSupportCore
 /// properties.
 ///
 /// ```swift
-/// final class CatalogFetchingStub: CatalogFetching, SpyingStub {
-///     let fetchPageSpy = ThrowingSpy<Int, CatalogPage>()
-///     let saveSpy = ThrowingSpy<Book, Void>()
-///     func fetchPage(_ page: Int) async throws -> CatalogPage { try await fetchPageSpy.call(page) }
-///     func save(_ book: Book) async throws { try await saveSpy.call(book) }
+/// final class CoverLoaderSpyingStub: CoverLoading, SpyingStub {
+///     let loadCoverSpy = CompletionSpy<Book.ID, Result<Data, any Error>>()
+///     func loadCover(for id: Book.ID, completion: @escaping (Result<Data, any Error>) -> Void) {
+///         loadCoverSpy.call(id, completion: completion)
+///     }
 /// }
 ///
-/// catalog.expectInOrder(.call(catalog.fetchPageSpy, with: 1), .call(catalog.saveSpy))
-/// catalog.expectNoOtherCalls()
+/// let loader = CoverLoaderSpyingStub()
+/// CoverPresenter(loader: loader).showCover(for: Book.testValue.id) { _ in }
+/// loader.expectInOrder(.call(loader.loadCoverSpy, with: Book.testValue.id))
+/// loader.expectNoOtherCalls()
 /// ```
 ///
 /// Checks of a stub with main-actor spies run on the main actor; from elsewhere they report
@@ -28,13 +30,18 @@ extension SpyingStub {
     /// to rule them out. The message lists the stub's calls in order, with their arguments.
     ///
     /// ```swift
-    /// let handler = EventHandlerStub()
-    /// handler.expectInOrder(.call(handler.didConnectSpy), .call(handler.didReceiveSpy, with: "hello"))
-    /// // Expected calls on EventHandlerStub in order didConnect() → didReceive(_:) with "hello",
-    /// // but didReceive(_:) with "hello" was not called after didConnect() (call #1).
-    /// // Calls on EventHandlerStub, in order:
-    /// //   1. didConnect() with no arguments
-    /// //   2. didReceive(_:) with "bye"
+    /// let loader = CoverLoaderStub()
+    /// let presenter = CoverPresenter(loader: loader)
+    /// let dune = Book.make { $0.title = "Dune" }
+    /// let emma = Book.make { $0.title = "Emma" }
+    /// presenter.showCover(for: emma.id) { _ in }
+    /// presenter.showCover(for: dune.id) { _ in }
+    /// loader.expectInOrder(.call(loader.loadCoverSpy, with: dune.id), .call(loader.loadCoverSpy, with: emma.id))
+    /// // Expected calls on CoverLoaderStub in order loadCover(for:completion:) with … → loadCover(for:completion:) with …,
+    /// // but loadCover(for:completion:) with … was not called after loadCover(for:completion:) with … (call #2).
+    /// // Calls on CoverLoaderStub, in order:
+    /// //   1. loadCover(for:completion:) with …
+    /// //   2. loadCover(for:completion:) with …
     /// ```
     ///
     /// A call that matches is verified, for ``expectNoOtherCalls(isolation:fileID:filePath:line:column:)``.
@@ -68,12 +75,12 @@ extension SpyingStub {
     /// For a test's end, as Mockito's `verifyNoMoreInteractions`.
     ///
     /// ```swift
-    /// let repository = BookRepositoryStub()
-    /// repository.fetchPageSpy.expectCalledOnce(with: 1)
-    /// repository.expectNoOtherCalls()
-    /// // Expected no other calls on BookRepositoryStub, but 1 of its 2 calls matched no expectation:
-    /// //   1. fetchPage(_:) with 1
-    /// //   2. save(_:) with Book(…)   ← not verified
+    /// let loader = CoverLoaderStub()
+    /// let presenter = CoverPresenter(loader: loader)
+    /// presenter.showCover(for: Book.testValue.id) { _ in }
+    /// presenter.showCover(for: Book.testValue.id) { _ in }
+    /// loader.loadCoverSpy.expectCalled(with: Book.testValue.id)
+    /// loader.expectNoOtherCalls()   // passes: expectCalled(with:) matched both calls
     /// ```
     ///
     /// - Parameters:
@@ -96,9 +103,9 @@ extension SpyingStub {
     }
 }
 
-/// One call a stub is expected to have recorded, for ``SpyingStub/expectInOrder(_:isolation:fileID:filePath:line:column:)``.
+/// One call a stub is expected to have recorded, in the order a stub's calls are checked.
 ///
-/// Made with `.call(spy)` for any arguments, or `.call(spy, with: …)` for these arguments.
+/// For ``SpyingStub/expectInOrder(_:isolation:fileID:filePath:line:column:)``. Made with `.call(spy)` for any arguments, or `.call(spy, with: …)` for these arguments.
 public struct ExpectedCall: Sendable {
     let spy: ObjectIdentifier
     let text: String

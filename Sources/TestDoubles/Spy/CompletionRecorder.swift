@@ -1,0 +1,120 @@
+import TestSupportCore
+
+/// A completion handler a test passes to a callback API, then awaits with a timeout that fails at
+/// the test's line.
+///
+/// No expectation, `fulfill` or `wait` lines, and it reads the same under XCTest and Swift
+/// Testing:
+///
+/// ```swift
+/// let loader = CoverLoaderStub()
+/// loader.loadCoverSpy.returns(.success(Data([0xFF, 0xD8])))
+/// let done = CompletionRecorder<CoverState>()
+/// CoverPresenter(loader: loader).showCover(for: Book.testValue.id, completion: done.handler)
+/// let state = await done.value()
+/// ```
+///
+/// ``value(fileID:filePath:line:column:)`` resumes the moment the handler is called. If it is not
+/// called within 5 seconds, the failure names the handler and how often it was called, and the
+/// value is `nil`. Every call is kept in ``values``. A handler with several parameters records
+/// them as a tuple: `completion: { done.handler(($0, $1)) }`.
+public final class CompletionRecorder<Value: Sendable>: Sendable {
+    private struct State {
+        var values: [Value] = []
+        var waitList = WaitList()
+    }
+
+    /// What failure messages call the handler, such as "the completion handler of a cover load".
+    public let name: String
+    private let state = Locked(State())
+
+    /// Creates a recorder whose handler no one has called yet.
+    ///
+    /// - Parameter name: What failure messages call the handler.
+    public init(_ name: String = "the completion handler") {
+        self.name = name
+    }
+
+    /// The handler to pass as the completion parameter: each call records its value and wakes the
+    /// test.
+    public var handler: @Sendable (Value) -> Void {
+        { [self] value in
+            let ready = state.withLock { state in
+                state.values.append(value)
+                return state.waitList.increment()
+            }
+            if let ready { WaitList.resume(ready) }
+        }
+    }
+
+    /// Every value the handler received, first first.
+    public var values: [Value] { state.withLock { $0.values } }
+
+    /// How many times the handler was called.
+    public var callCount: Int { state.withLock { $0.values.count } }
+
+    /// Waits for the handler's first call and returns its value, or reports a timeout after 5
+    /// seconds at the caller's line.
+    ///
+    /// After a timeout it returns `nil`.
+    ///
+    /// Available at every deployment target; ``value(timeout:fileID:filePath:line:column:)`` takes
+    /// another timeout as a `Duration` (iOS 16, macOS 13, tvOS 16, watchOS 9).
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The handler's first value, or `nil` after reporting a timeout.
+    public func value(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> Value? {
+        await value(timeout: .standard, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Waits for the handler's first call and returns its value, or reports a timeout at the
+    /// caller's line.
+    ///
+    /// After a timeout it returns `nil`.
+    ///
+    /// ```swift
+    /// let done = CompletionRecorder<Int>()
+    /// DispatchQueue.global().async { done.handler(42) }
+    /// let answer = await done.value(timeout: .seconds(1))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - timeout: How long to wait before failing. Success never waits for it.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The handler's first value, or `nil` after reporting a timeout.
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    public func value(
+        timeout: Duration,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> Value? {
+        await value(timeout: WaitTimeout(timeout), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    private func value(timeout: WaitTimeout, at site: CallSite) async -> Value? {
+        let arrived = await WaitList.wait(for: 1, timeout: timeout, in: self) { recorder, body in
+            recorder.state.withLock { body(&$0.waitList) }
+        }
+        if arrived, let first = values.first { return first }
+        let reason =
+            Task.isCancelled
+            ? "Stopped waiting for \(name) to be called: the waiting task was cancelled"
+            : "Timed out after \(timeout.text) waiting for \(name) to be called"
+        FailureReporter.report(reason + "; it was never called", at: site)
+        return nil
+    }
+}
