@@ -66,6 +66,15 @@ struct FixtureStubsTests {
         #expect(stub.viewSpy.lastCall?.1 == 2)
     }
 
+    @Test("an initializer requirement records its arguments on the instance it makes")
+    func initializerRequirementRecords() {
+        func make<Made: Initializable>(_ type: Made.Type) -> Made { Made(name: "Ada") }
+
+        let stub = make(InitializableStub.self)
+
+        #expect(stub.initSpy.calls == ["Ada"])
+    }
+
     @Test("a typed-throws requirement throws the configured error with its type")
     func typedThrowsThrowsTypedError() {
         let stub = EffectsStub(parseFallbackError: .failed, errorFallback: .failed)

@@ -38,6 +38,14 @@ final class FixtureStubsXCTests: XCTestCase {
         XCTAssertEqual(stub.viewSpy.lastCall?.1, 2)
     }
 
+    func test_initNameRequirement_madeThroughTheProtocol_recordsTheName() {
+        func make<Made: Initializable>(_ type: Made.Type) -> Made { Made(name: "Ada") }
+
+        let stub = make(InitializableStub.self)
+
+        XCTAssertEqual(stub.initSpy.calls, ["Ada"])
+    }
+
     func test_parse_whenTypedSpyThrows_throwsTypedError() {
         let stub = EffectsStub(parseFallbackError: .failed, errorFallback: .failed)
         stub.parseSpy.throws(.failed)

@@ -190,6 +190,14 @@ struct StubGeneratorShapeTests {
         for spy in ["moveSpy", "loadSpy", "countSpy"] { #expect(contents.contains("        \(spy).reportsUnansweredCalls(at: origin)\n")) }
     }
 
+    @Test("an initializer requirement is a member recording its arguments in a spy")
+    func initializerRequirementIsGenerated() throws {
+        let contents = try stub("Initializable")
+
+        #expect(contents.contains("let initSpy = Spy<String, Void>(\"init(name:)\")"))
+        #expect(contents.contains("    init(name: String) { initSpy.call(name) }"))
+    }
+
     @Test("default answers make every spy answer silently, with the initializer taking what no literal can write")
     func defaultAnswersTakeValues() throws {
         let contents = try stub("Effects", answers: .defaults)

@@ -45,7 +45,10 @@ struct StubGeneratorTests {
             graphs: [Self.graph("Bookshelf")], access: .public, sourceImports: Self.sourceImports("Examples/Bookshelf")
         ).generate()
 
-        #expect(result.stubs.map(\.fileName) == ["BookDetailRoutingStub.swift", "BookRepositoryStub.swift", "LibraryStoreStub.swift"])
+        #expect(
+            result.stubs.map(\.fileName) == [
+                "BookDetailRoutingStub.swift", "BookRepositoryStub.swift", "CoverLoadingStub.swift", "LibraryStoreStub.swift",
+            ])
         for stub in result.stubs {
             #expect(try stub.contents == Self.committed("BookshelfGeneratedStubs", stub.fileName))
         }
@@ -55,7 +58,7 @@ struct StubGeneratorTests {
     func fixtureStubsMatchCommittedFiles() throws {
         let result = try Self.fixtures(.public).generate()
 
-        #expect(result.stubs.count == 118)
+        #expect(result.stubs.count == 119)
         for stub in result.stubs {
             #expect(try stub.contents == Self.committed("StubGeneratorFixtureStubs", stub.fileName))
         }

@@ -24,7 +24,14 @@ extension SpyPlan {
                     + "parallel; write this stub by hand, keeping the static answer in a task local"
             )
         case "swift.init":
-            throw StubProblem(reason: "initializer requirement '\(title)' (of \(owner)) is not generated; write this stub by hand")
+            // An initializer is a member that records its arguments in a spy of its own.
+            if title == "init()" || requirement.declaration.includes("init?") || requirement.declaration.includes("init!") {
+                throw StubProblem(
+                    reason: "initializer requirement '\(title)' (of \(owner)) is failable or takes no arguments, which the "
+                        + "stub's own initializer cannot be beside; write this stub by hand"
+                )
+            }
+            kind = .function
         case "swift.func.op":
             throw StubProblem(reason: "operator requirement '\(title)' (of \(owner)) is not generated; write this stub by hand")
         default:
@@ -138,7 +145,8 @@ extension SpyPlan {
         // The last escaping closure of a method that returns nothing is its completion handler: the
         // spy keeps it for the test to complete. Other closures are not recorded.
         var completion: Completion?
-        if kind == .function, Self.isVoid(output), !returnsNever, failure == .never, !declaration.isAsync, inoutParameter == nil,
+        if kind == .function, requirement.kind.identifier != "swift.init", Self.isVoid(output), !returnsNever, failure == .never,
+            !declaration.isAsync, inoutParameter == nil,
             let handler = closures.last(where: \.escapes), let adapted = Self.completion(handler.name, type: handler.type)
         {
             completion = Completion(
@@ -192,6 +200,8 @@ extension SpyPlan {
             completion: completion,
             notes: notes
         )
+        isInitializer = requirement.kind.identifier == "swift.init"
+        if isInitializer { self.notes.append("`\(title)` records its arguments in its spy on each instance it makes.") }
     }
 
     /// What a completion handler receives, and how the stub hands it to the spy: `(T) -> Void`

@@ -56,6 +56,8 @@ struct SpyPlan {
     var isMainActor = false
     /// Whether unconfigured calls answer a default instead of failing.
     var answersByDefault = false
+    /// Whether the requirement is an initializer: its member records the arguments of each instance made with it.
+    var isInitializer = false
 
     var spyName: String { stem + "Spy" }
     var setterSpyName: String { stem + "SetSpy" }

@@ -107,6 +107,13 @@ struct StubWriter {
             }
             plans[index].answersByDefault = answers == .defaults
         }
+        if let initializer = plans.first(where: \.isInitializer), plans.contains(where: { $0.initializerParameter != nil }) {
+            throw StubProblem(
+                reason: "initializer requirement '\(initializer.title)' cannot give the spies the answers they need before "
+                    + "one is configured (\(plans.compactMap(\.initializerParameter).joined(separator: ", "))); write this stub "
+                    + "by hand, or generate it with --default-answers if literals can answer"
+            )
+        }
         let reserved = Set(members.map { $0.symbol.names.title })
         SpyPlan.assignNames(&plans, reserved: reserved)
         return file(
