@@ -213,7 +213,9 @@ struct GeneratedStubInUseTests {
             _ = mailbox.count()
         } matching: { issue in
             issue.isFailure(
-                containing: "count() of the generated MailboxStub was called with no arguments but has no answer configured",
+                containing: "count() of the generated MailboxStub was called with no arguments but has no answer configured; "
+                    + "configure one in the test with returns(_:), answers(_:) or throws(_:), or generate the stub with "
+                    + "--default-answers to answer unconfigured calls silently",
                 line: creationLine
             )
         }

@@ -154,7 +154,9 @@ final class GeneratedStubInUseXCTests: FailureRecordingTestCase {
         XCTAssertEqual(failures.map(\.line), [creationLine])
         XCTAssertTrue(
             failures.first?.description.contains(
-                "count() of the generated MailboxStub was called with no arguments but has no answer configured"
+                "count() of the generated MailboxStub was called with no arguments but has no answer configured; "
+                    + "configure one in the test with returns(_:), answers(_:) or throws(_:), or generate the stub with "
+                    + "--default-answers to answer unconfigured calls silently"
             ) ?? false
         )
     }
