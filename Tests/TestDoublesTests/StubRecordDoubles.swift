@@ -44,3 +44,18 @@ final class SpyTestDelegateStub: SpyingStub {
 final class SpyTestLoadResults {
     var received: [Result<String, SpyTestError>] = []
 }
+
+/// A stub that conforms to SpyingStub but keeps no spy, by mistake.
+final class SpyTestEmptyStub: SpyingStub {
+    let title = "no spies here"
+}
+
+/// A subclass whose spies live partly in its superclass.
+class SpyTestBaseStub {
+    let openSpy = Spy<String, Void>("open(_:)")
+}
+
+final class SpyTestDerivedStub: SpyTestBaseStub, SpyingStub, @unchecked Sendable {
+    // @unchecked Sendable: only `let` spies, which are Sendable.
+    let closeSpy = Spy<Void, Void>("close()")
+}

@@ -114,6 +114,37 @@ struct StubRecordTests {
     }
 }
 
+extension StubRecordTests {
+    @Test("a SpyingStub without spies says so at the caller's line")
+    func stubWithoutSpies() {
+        let stub = SpyTestEmptyStub()
+
+        withKnownIssue {
+            stub.expectNoOtherCalls()
+        } matching: { issue in
+            issue.isFailure(
+                containing: "SpyTestEmptyStub has no spies among its stored properties; a SpyingStub checks the calls of "
+                    + "its MethodSpy and MainActorMethodSpy properties",
+                line: #line - 5
+            )
+        }
+    }
+
+    @Test("a subclass stub's record includes its superclass's spies, and a predicate matches non-Equatable input")
+    func superclassSpiesAndPredicate() {
+        let stub = SpyTestDerivedStub()
+        stub.openSpy.call("Dune")
+        stub.closeSpy.call()
+
+        let failures = FailureReporter.collectFailures {
+            stub.expectInOrder(.call(stub.openSpy, matching: "a title starting with D") { $0.hasPrefix("D") }, .call(stub.closeSpy))
+            stub.expectNoOtherCalls()
+        }
+
+        #expect(failures.isEmpty)
+    }
+}
+
 @Suite("Several-argument spies, as generated")
 struct GeneratedArgumentsTests {
     @Test("expectCalledOnce(with:) checks a generated spy's arguments one by one")

@@ -104,6 +104,17 @@ final class StubRecordXCTests: FailureRecordingTestCase {
         XCTAssertEqual(failure.line, line)
     }
 
+    func test_expectNoOtherCalls_stubWithoutSpies_saysSoAtCallerLine() throws {
+        let stub = SpyTestEmptyStub()
+
+        let line = #line + 1
+        let failures = capturingXCTestFailures { stub.expectNoOtherCalls() }
+
+        let failure = try XCTUnwrap(failures.first)
+        XCTAssertTrue(failure.description.contains("SpyTestEmptyStub has no spies among its stored properties"), failure.description)
+        XCTAssertEqual(failure.line, line)
+    }
+
     @MainActor
     func test_expectNoOtherCalls_mainActorStubOnMainActor_readsMainActorSpies() throws {
         let delegate = SpyTestDelegateStub()

@@ -239,6 +239,23 @@ extension ExpectedCall {
         ExpectedCall(spy: spy, method: spy.method, arguments: nil, matching: nil)
     }
 
+    /// A call to the main-actor spy's method whose input satisfies a predicate, for inputs that
+    /// are not equatable.
+    ///
+    /// - Parameters:
+    ///   - spy: The spy of the expected method.
+    ///   - description: What the predicate checks, for the failure message.
+    ///   - predicate: Whether a call's input is the expected one.
+    /// - Returns: The expected call.
+    @MainActor
+    public static func call<Input, Output, Failure>(
+        _ spy: MainActorMethodSpy<Input, Output, Failure>, matching description: String, where predicate: (Input) throws -> Bool
+    ) rethrows -> ExpectedCall {
+        let calls = spy.calls
+        let matching = try Set(calls.indices.filter { try predicate(calls[$0]) })
+        return ExpectedCall(spy: spy, method: spy.method, arguments: description, matching: matching)
+    }
+
     /// A call to the main-actor spy's method with this input.
     ///
     /// - Parameters:

@@ -141,6 +141,22 @@ public struct ExpectedCall: Sendable {
         return ExpectedCall(spy: spy, method: spy.method, arguments: DoublesValueDiff.describe(expected), matching: matching)
     }
 
+    /// A call to the spy's method whose input satisfies a predicate, for inputs that are not
+    /// equatable.
+    ///
+    /// - Parameters:
+    ///   - spy: The spy of the expected method.
+    ///   - description: What the predicate checks, for the failure message.
+    ///   - predicate: Whether a call's input is the expected one.
+    /// - Returns: The expected call.
+    public static func call<Input, Output, Failure>(
+        _ spy: MethodSpy<Input, Output, Failure>, matching description: String, where predicate: (Input) throws -> Bool
+    ) rethrows -> ExpectedCall {
+        let calls = spy.calls
+        let matching = try Set(calls.indices.filter { try predicate(calls[$0]) })
+        return ExpectedCall(spy: spy, method: spy.method, arguments: description, matching: matching)
+    }
+
     /// A call to the spy's several-argument method with these arguments.
     ///
     /// - Parameters:
