@@ -78,3 +78,10 @@ public protocol ViewFactory: Sendable {
     /// Makes a view.
     func makeView() -> FixtureView
 }
+
+/// A main-actor picker whose completion handler receives a view.
+@MainActor
+public protocol ViewPicking {
+    /// Lets the user pick one of the views, then calls back with it, or with nothing when cancelled.
+    func pickView(from views: [FixtureView], completion: @escaping (FixtureView?) -> Void)
+}

@@ -75,6 +75,20 @@ struct FixtureStubsTests {
         #expect(stub.initSpy.calls == ["Ada"])
     }
 
+    @Test("a main-actor completion handler receiving a view is kept and completed by the test")
+    @MainActor
+    func mainActorCompletionIsCompleted() {
+        let stub = ViewPickingStub()
+        let view = FixtureView(title: "Cover")
+        var picked: [FixtureView?] = []
+
+        stub.pickView(from: [view]) { picked.append($0) }
+        stub.pickViewSpy.completeLast(with: view)
+
+        #expect(picked.count == 1)
+        #expect(picked.first??.title == "Cover")
+    }
+
     @Test("a typed-throws requirement throws the configured error with its type")
     func typedThrowsThrowsTypedError() {
         let stub = EffectsStub(parseFallbackError: .failed, errorFallback: .failed)

@@ -46,6 +46,19 @@ final class FixtureStubsXCTests: XCTestCase {
         XCTAssertEqual(stub.initSpy.calls, ["Ada"])
     }
 
+    @MainActor
+    func test_pickView_completedByTheTest_givesTheHandlerTheView() {
+        let stub = ViewPickingStub()
+        let view = FixtureView(title: "Cover")
+        var picked: [FixtureView?] = []
+
+        stub.pickView(from: [view]) { picked.append($0) }
+        stub.pickViewSpy.completeLast(with: view)
+
+        XCTAssertEqual(picked.count, 1)
+        XCTAssertTrue(picked.first ?? nil === view)
+    }
+
     func test_parse_whenTypedSpyThrows_throwsTypedError() {
         let stub = EffectsStub(parseFallbackError: .failed, errorFallback: .failed)
         stub.parseSpy.throws(.failed)
