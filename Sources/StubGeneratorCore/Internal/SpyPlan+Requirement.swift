@@ -145,19 +145,21 @@ extension SpyPlan {
         // The last escaping closure of a method that returns nothing is its completion handler: the
         // spy keeps it for the test to complete. Other closures are not recorded.
         var completion: Completion?
+        var handlerName: String?
         if kind == .function, requirement.kind.identifier != "swift.init", Self.isVoid(output), !returnsNever, failure == .never,
             !declaration.isAsync, inoutParameter == nil,
             let handler = closures.last(where: \.escapes), let adapted = Self.completion(handler.name, type: handler.type)
         {
+            handlerName = handler.name
             completion = Completion(
                 value: adapted.value, valueIsSendable: sendability.isSendable(adapted.value), expression: adapted.expression
             )
         }
-        for closure in closures where closure.name != (completion == nil ? nil : closures.last(where: \.escapes)?.name) {
+        for closure in closures where closure.name != handlerName {
             notes.append("`\(title)` does not record its closure parameter `\(closure.name)`.")
         }
-        if let handler = closures.last(where: \.escapes), completion != nil {
-            notes.append("`\(title)` keeps its completion handler `\(handler.name)`: complete it with `completeLast(with:)`.")
+        if let handlerName {
+            notes.append("`\(title)` keeps its completion handler `\(handlerName)`: complete it with `completeLast(with:)`.")
         }
 
         var signature = text
@@ -235,6 +237,7 @@ extension SpyPlan {
     /// cross threads; says why when a result or a set value is not Sendable.
     mutating func describeNonSendableValues() throws(StubProblem) {
         if let completion, !completion.valueIsSendable {
+            notes.removeAll { $0.hasPrefix("`\(title)` keeps its completion handler") }
             notes.append("`\(title)` does not keep its completion handler: it receives \(completion.value), which is not Sendable.")
             self.completion = nil
         }
