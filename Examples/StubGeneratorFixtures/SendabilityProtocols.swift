@@ -85,3 +85,9 @@ public protocol ViewPicking {
     /// Lets the user pick one of the views, then calls back with it, or with nothing when cancelled.
     func pickView(from views: [FixtureView], completion: @escaping (FixtureView?) -> Void)
 }
+
+/// A Sendable protocol whose completion handler receives a payload of any values.
+public protocol PayloadFetching: Sendable {
+    /// Fetches a payload and calls back with it.
+    func fetchPayload(completion: @escaping @Sendable ([String: Any]) -> Void)
+}

@@ -171,6 +171,18 @@ struct StubGeneratorShapeTests {
         #expect(try stub("Refreshing").contains("refreshSpy.call((), completion: { completion?($0) })"))
     }
 
+    @Test("a Sendable protocol's completion handler receiving a value that is not Sendable is not kept, and says so")
+    func nonSendableCompletionIsNotKept() throws {
+        let contents = try stub("PayloadFetching")
+
+        #expect(contents.contains("let fetchPayloadSpy = Spy<Void, Void>(\"fetchPayload(completion:)\")"))
+        #expect(
+            contents.contains(
+                "/// - Note: `fetchPayload(completion:)` does not keep its completion handler: it receives [String : Any], which is not Sendable."
+            ))
+        #expect(!contents.contains("keeps its completion handler"))
+    }
+
     @Test("several arguments are recorded as an unlabelled tuple, named by the method")
     func severalArgumentsAreUnlabelled() throws {
         let contents = try stub("Mailbox")
