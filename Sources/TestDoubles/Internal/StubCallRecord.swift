@@ -2,7 +2,8 @@ import TestSupportCore
 
 /// A spy as its stub's ordered record reads it: ``MethodSpy`` and ``MainActorMethodSpy``.
 protocol StubRecordedSpy: AnyObject {
-    /// The spy's calls, or `nil` for a main-actor spy read off the main actor.
+    /// The spy's calls, or `nil` for a main-actor spy read off the main actor; reports the
+    /// failures the spy kept from other threads first, as every verification does.
     func stubEntries(onMainActor: Bool) -> [StubCallEntry]?
     /// Marks the calls at these indices verified.
     func markVerified(_ indices: [Int], onMainActor: Bool)
@@ -150,7 +151,8 @@ struct StubCallRecord {
 
 extension MethodSpy: StubRecordedSpy {
     func stubEntries(onMainActor: Bool) -> [StubCallEntry]? {
-        verification.stubEntries(spy: self) { DoublesValueDiff.describe($0) }
+        failures.flush()
+        return verification.stubEntries(spy: self) { DoublesValueDiff.describe($0) }
     }
 
     func markVerified(_ indices: [Int], onMainActor: Bool) {

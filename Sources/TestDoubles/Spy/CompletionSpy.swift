@@ -2,7 +2,8 @@ import TestSupportCore
 
 /// A spy for a method that answers through a completion handler instead of a return value.
 ///
-/// Such as `load(id:completion:)`. Written `CompletionSpy<Input, Value>`, where `Value` is what the handler receives.
+/// Such as `load(id:completion:)`. Written `CompletionSpy<Input, Value>`, where `Value` is what
+/// the handler receives.
 ///
 /// ```swift
 /// let loadSpy = CompletionSpy<Int, Result<Book, any Error>>()
@@ -25,8 +26,8 @@ extension MethodSpy where Failure == Never {
     /// let loadSpy = CompletionSpy<Int, Result<Book, any Error>>()
     /// ```
     ///
-    /// A call made with ``call(_:fileID:filePath:line:column:function:)`` instead of
-    /// `call(_:completion:)` is strict: it fails the test and returns `nil`.
+    /// A call made with `call(_:)` instead of `call(_:completion:)` is strict: it fails the test
+    /// and returns `nil`.
     ///
     /// - Parameters:
     ///   - method: The method's name for failure messages; by default the name of the stub

@@ -36,7 +36,6 @@ public func expectInOrder<each Input: Sendable, each Output: Sendable, each Fail
     var recorded: [any StubRecordedSpy] = []
     var expected: [ExpectedCall] = []
     for spy in repeat each spies {
-        spy.failures.flush()
         recorded.append(spy)
         expected.append(.call(spy))
     }

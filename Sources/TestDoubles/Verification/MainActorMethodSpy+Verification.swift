@@ -210,6 +210,7 @@ extension MainActorMethodSpy {
 extension MainActorMethodSpy: StubRecordedSpy {
     nonisolated func stubEntries(onMainActor: Bool) -> [StubCallEntry]? {
         guard onMainActor else { return nil }
+        failures.flush()
         let described = MainActor.assumeIsolated {
             verification.stubEntries(spy: self) { DoublesValueDiff.describe($0) }
                 .map { (method: $0.method, index: $0.index, ordinal: $0.ordinal, verified: $0.verified, text: $0.arguments()) }
