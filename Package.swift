@@ -116,7 +116,11 @@ let package = Package(
             dependencies: ["StubGeneratorTool"]
         ),
         // Awkward protocols the generator is run on; their stubs are generated, compiled and used.
-        .target(name: "StubGeneratorFixtures", path: "Examples/StubGeneratorFixtures"),
+        .target(
+            name: "StubGeneratorFixtures",
+            dependencies: ["DispatchQueueInterface", "KeychainInterface"],
+            path: "Examples/StubGeneratorFixtures"
+        ),
         // Written by generate-stubs (the fixture stubs and the sample app's); .ci/check-generated-stubs fails when
         // they are out of date. Never edited by hand.
         .target(
@@ -127,7 +131,9 @@ let package = Package(
         .target(name: "BookshelfGeneratedStubs", dependencies: ["Bookshelf", "TestSupportKit"], path: "Examples/BookshelfGeneratedStubs"),
         .testTarget(
             name: "StubGeneratorTests",
-            dependencies: ["StubGeneratorCore", "StubGeneratorFixtures", "StubGeneratorFixtureStubs", "TestSupportKit"],
+            dependencies: [
+                "StubGeneratorCore", "StubGeneratorFixtures", "StubGeneratorFixtureStubs", "TestSupportKit", "TestSupportTesting",
+            ],
             resources: [.copy("Fixtures")]
         ),
     ],

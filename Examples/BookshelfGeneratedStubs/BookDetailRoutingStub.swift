@@ -5,19 +5,23 @@ import Bookshelf
 import TestDoubles
 
 /// A stub of `BookDetailRouting`: one spy per requirement, one line per requirement.
-///
-/// The initializer takes the values the spies answer before any answer is configured.
-@MainActor public final class BookDetailRoutingStub: BookDetailRouting {
-    /// Creates a stub whose spies answer the given values until configured otherwise.
-    public init(makeDetailScreenFallback: BookDetailScreen) {
+@MainActor public final class BookDetailRoutingStub: BookDetailRouting, SpyingStub {
+    /// Creates a stub whose spies fail the test on any call it has not configured, then answer these fallbacks.
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(makeDetailScreenFallback: BookDetailScreen, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
         makeDetailScreenSpy = Spy<Book, BookDetailScreen>("makeDetailScreen(for:)", strictFallback: makeDetailScreenFallback)
+        let origin = StubOrigin("BookDetailRoutingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        makeDetailScreenSpy.reportsUnansweredCalls(at: origin)
+        showSpy.reportsUnansweredCalls(at: origin)
+        logOpenSpy.reportsUnansweredCalls(at: origin)
     }
 
     public let makeDetailScreenSpy: Spy<Book, BookDetailScreen>
     public let showSpy = Spy<BookDetailScreen, Void>("show(_:)")
-    public let logOpenSpy = Spy<(id: Book.ID, fromSearch: Bool), Void>("logOpen(of:fromSearch:)")
+    public let logOpenSpy = Spy<(Book.ID, Bool), Void>("logOpen(of:fromSearch:)")
 
     @MainActor public func makeDetailScreen(for book: Book) -> BookDetailScreen { makeDetailScreenSpy.call(book) }
     @MainActor public func show(_ screen: BookDetailScreen) { showSpy.call(screen) }
-    @MainActor public func logOpen(of id: Book.ID, fromSearch: Bool) { logOpenSpy.call((id: id, fromSearch: fromSearch)) }
+    @MainActor public func logOpen(of id: Book.ID, fromSearch: Bool) { logOpenSpy.call((id, fromSearch)) }
 }

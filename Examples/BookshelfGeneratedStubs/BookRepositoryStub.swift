@@ -5,9 +5,18 @@ import Bookshelf
 import TestDoubles
 
 /// A stub of `BookRepository`: one spy per requirement, one line per requirement.
-public final class BookRepositoryStub: BookRepository {
-    /// Creates a stub whose spies have no answers configured.
-    public init() {}
+public final class BookRepositoryStub: BookRepository, SpyingStub {
+    /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("BookRepositoryStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        cachedBooksSpy.reportsUnansweredCalls(at: origin)
+        recentlyAddedSpy.reportsUnansweredCalls(at: origin)
+        validateSpy.reportsUnansweredCalls(at: origin)
+        fetchPageSpy.reportsUnansweredCalls(at: origin)
+        saveSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let cachedBooksSpy = Spy<Void, [Book]>("cachedBooks()", strictFallback: [])
     public let recentlyAddedSpy = Spy<Int, [Book]>("recentlyAdded(limit:)", strictFallback: [])

@@ -5,12 +5,15 @@ import Bookshelf
 import TestDoubles
 
 /// A stub of `LibraryStore`: one spy per requirement, one line per requirement.
-///
-/// The initializer takes the values the spies answer before any answer is configured.
-public final class LibraryStoreStub: LibraryStore {
-    /// Creates a stub whose spies answer the given values until configured otherwise.
-    public init(stateFallback: LibraryState) {
+public final class LibraryStoreStub: LibraryStore, SpyingStub {
+    /// Creates a stub whose spies fail the test on any call it has not configured, then answer these fallbacks.
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(stateFallback: LibraryState, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
         stateSpy = Spy<Void, LibraryState>("state", strictFallback: stateFallback)
+        let origin = StubOrigin("LibraryStoreStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        stateSpy.reportsUnansweredCalls(at: origin)
+        dispatchSpy.reportsUnansweredCalls(at: origin)
     }
 
     public let stateSpy: Spy<Void, LibraryState>

@@ -5,9 +5,15 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `Container`: one spy per requirement, one line per requirement.
-public final class ContainerStub<Item: Sendable>: Container {
-    /// Creates a stub whose spies have no answers configured.
-    public init() {}
+public final class ContainerStub<Item: Sendable>: Container, SpyingStub {
+    /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("ContainerStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        addSpy.reportsUnansweredCalls(at: origin)
+        allSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let addSpy = Spy<Item, Void>("add(_:)")
     public let allSpy = Spy<Void, [Item]>("all()", strictFallback: [])

@@ -5,9 +5,14 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `Counter`: one spy per requirement, one line per requirement.
-public actor CounterStub: Counter {
-    /// Creates a stub whose spies have no answers configured.
-    public init() {}
+public actor CounterStub: Counter, SpyingStub {
+    /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("CounterStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        incrementSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public nonisolated let incrementSpy = Spy<Void, Int>("increment()", strictFallback: 0)
 

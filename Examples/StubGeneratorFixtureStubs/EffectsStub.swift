@@ -5,13 +5,19 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `Effects`: one spy per requirement, one line per requirement.
-///
-/// The initializer takes the values the spies answer before any answer is configured.
-public final class EffectsStub: Effects {
-    /// Creates a stub whose spies answer the given values until configured otherwise.
-    public init(parseFallbackError: AwkwardError, errorFallback: AwkwardError) {
+public final class EffectsStub: Effects, SpyingStub {
+    /// Creates a stub whose spies fail the test on any call it has not configured, then answer these fallbacks.
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(parseFallbackError: AwkwardError, errorFallback: AwkwardError, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
         parseSpy = MethodSpy<String, Int, AwkwardError>("parse(_:)", strictFallbackError: parseFallbackError)
         errorSpy = Spy<Int, AwkwardError>("error(forCode:)", strictFallback: errorFallback)
+        let origin = StubOrigin("EffectsStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        parseSpy.reportsUnansweredCalls(at: origin)
+        uploadSpy.reportsUnansweredCalls(at: origin)
+        downloadSpy.reportsUnansweredCalls(at: origin)
+        lookupSpy.reportsUnansweredCalls(at: origin)
+        errorSpy.reportsUnansweredCalls(at: origin)
     }
 
     public let parseSpy: MethodSpy<String, Int, AwkwardError>

@@ -5,21 +5,29 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `GenericMethods`: one spy per requirement, one line per requirement.
-/// - Note: `log(_:)` records its generic or existential parameter `value` as a description string.
-/// - Note: `store(_:forKey:)` records its generic or existential parameter `value` as a description string.
-/// - Note: `describe(_:)` records its generic or existential parameter `value` as a description string.
-/// - Note: `accept(_:)` records its generic or existential parameter `value` as a description string.
-public final class GenericMethodsStub: GenericMethods {
-    /// Creates a stub whose spies have no answers configured.
-    public init() {}
+/// - Note: `log(_:)` records its generic or opaque parameter `value` as a description string.
+/// - Note: `store(_:forKey:)` records its generic or opaque parameter `value` as a description string.
+/// - Note: `describe(_:)` records its generic or opaque parameter `value` as a description string.
+/// - Note: `accept(_:)` records `value`, which is not Sendable, as a description string.
+public final class GenericMethodsStub: GenericMethods, SpyingStub {
+    /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("GenericMethodsStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        logSpy.reportsUnansweredCalls(at: origin)
+        storeSpy.reportsUnansweredCalls(at: origin)
+        describeSpy.reportsUnansweredCalls(at: origin)
+        acceptSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let logSpy = Spy<String, Void>("log(_:)")
-    public let storeSpy = ThrowingSpy<(value: String, key: String), Void>("store(_:forKey:)")
+    public let storeSpy = ThrowingSpy<(String, String), Void>("store(_:forKey:)")
     public let describeSpy = Spy<String, String>("describe(_:)", strictFallback: "")
     public let acceptSpy = Spy<String, Void>("accept(_:)")
 
     public func log<Value>(_ value: Value) { logSpy.call(String(describing: value)) }
-    public func store<Value>(_ value: Value, forKey key: String) throws where Value : Sendable { try storeSpy.call((value: String(describing: value), key: key)) }
+    public func store<Value>(_ value: Value, forKey key: String) throws where Value : Sendable { try storeSpy.call((String(describing: value), key)) }
     public func describe(_ value: some CustomStringConvertible) -> String { describeSpy.call(String(describing: value)) }
     public func accept(_ value: any CustomStringConvertible) { acceptSpy.call(String(describing: value)) }
 }

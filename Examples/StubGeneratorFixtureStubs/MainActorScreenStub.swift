@@ -5,9 +5,17 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `MainActorScreen`: one spy per requirement, one line per requirement.
-@MainActor public final class MainActorScreenStub: MainActorScreen {
-    /// Creates a stub whose spies have no answers configured.
-    public init() {}
+@MainActor public final class MainActorScreenStub: MainActorScreen, SpyingStub {
+    /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("MainActorScreenStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        titleSpy.reportsUnansweredCalls(at: origin)
+        titleSetSpy.reportsUnansweredCalls(at: origin)
+        showSpy.reportsUnansweredCalls(at: origin)
+        reloadSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let titleSpy = Spy<Void, String>("title", strictFallback: "")
     public let titleSetSpy = Spy<String, Void>("title (set)")

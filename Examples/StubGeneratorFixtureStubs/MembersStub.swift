@@ -5,21 +5,32 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `Members`: one spy per requirement, one line per requirement.
-public final class MembersStub: Members {
-    /// Creates a stub whose spies have no answers configured.
-    public init() {}
+public final class MembersStub: Members, SpyingStub {
+    /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("MembersStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        nameSpy.reportsUnansweredCalls(at: origin)
+        countSpy.reportsUnansweredCalls(at: origin)
+        countSetSpy.reportsUnansweredCalls(at: origin)
+        remoteSpy.reportsUnansweredCalls(at: origin)
+        subscriptIndexSpy.reportsUnansweredCalls(at: origin)
+        subscriptRowColumnSpy.reportsUnansweredCalls(at: origin)
+        subscriptRowColumnSetSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let nameSpy = Spy<Void, String>("name", strictFallback: "")
     public let countSpy = Spy<Void, Int>("count", strictFallback: 0)
     public let countSetSpy = Spy<Int, Void>("count (set)")
     public let remoteSpy = ThrowingSpy<Void, Int>("remote")
     public let subscriptIndexSpy = Spy<Int, String>("subscript(_:)", strictFallback: "")
-    public let subscriptRowColumnSpy = Spy<(row: Int, column: Int), Double>("subscript(_:_:)", strictFallback: 0)
-    public let subscriptRowColumnSetSpy = Spy<(row: Int, column: Int, newValue: Double), Void>("subscript(_:_:) (set)")
+    public let subscriptRowColumnSpy = Spy<(Int, Int), Double>("subscript(_:_:)", strictFallback: 0)
+    public let subscriptRowColumnSetSpy = Spy<(Int, Int, Double), Void>("subscript(_:_:) (set)")
 
     public var name: String { nameSpy.call() }
     public var count: Int { get { countSpy.call() } set { countSetSpy.call(newValue) } }
     public var remote: Int { get async throws { try await remoteSpy.call() } }
     public subscript(index: Int) -> String { subscriptIndexSpy.call(index) }
-    public subscript(row: Int, column: Int) -> Double { get { subscriptRowColumnSpy.call((row: row, column: column)) } set { subscriptRowColumnSetSpy.call((row: row, column: column, newValue: newValue)) } }
+    public subscript(row: Int, column: Int) -> Double { get { subscriptRowColumnSpy.call((row, column)) } set { subscriptRowColumnSetSpy.call((row, column, newValue)) } }
 }

@@ -5,9 +5,14 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `Named`: one spy per requirement, one line per requirement.
-public final class NamedStub: Named {
-    /// Creates a stub whose spies have no answers configured.
-    public init() {}
+public final class NamedStub: Named, SpyingStub {
+    /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("NamedStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        nameSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let nameSpy = Spy<Void, String>("name", strictFallback: "")
 

@@ -5,9 +5,16 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `Overloaded`: one spy per requirement, one line per requirement.
-public final class OverloadedStub: Overloaded {
-    /// Creates a stub whose spies have no answers configured.
-    public init() {}
+public final class OverloadedStub: Overloaded, SpyingStub {
+    /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("OverloadedStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        findNameSpy.reportsUnansweredCalls(at: origin)
+        findIdSpy.reportsUnansweredCalls(at: origin)
+        findSpy.reportsUnansweredCalls(at: origin)
+    }
 
     public let findNameSpy = Spy<String, [String]>("find(name:)", strictFallback: [])
     public let findIdSpy = Spy<Int, [String]>("find(id:)", strictFallback: [])

@@ -5,21 +5,31 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `ParameterShapes`: one spy per requirement, one line per requirement.
-/// - Note: `perform(_:)` does not record its closure parameter `work`: a spy keeps Sendable values only.
-/// - Note: `load(id:completion:)` does not record its closure parameter `completion`: a spy keeps Sendable values only.
-public final class ParameterShapesStub: ParameterShapes {
-    /// Creates a stub whose spies have no answers configured.
-    public init() {}
+/// - Note: `increment(_:)` gives the caller the new value of `value` its spy answers; nil leaves it unchanged.
+/// - Note: `perform(_:)` does not record its closure parameter `work`.
+/// - Note: `load(id:completion:)` keeps its completion handler `completion`: complete it with `completeLast(with:)`.
+public final class ParameterShapesStub: ParameterShapes, SpyingStub {
+    /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("ParameterShapesStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        incrementSpy.reportsUnansweredCalls(at: origin)
+        sumSpy.reportsUnansweredCalls(at: origin)
+        performSpy.reportsUnansweredCalls(at: origin)
+        loadSpy.reportsUnansweredCalls(at: origin)
+        moveSpy.reportsUnansweredCalls(at: origin)
+    }
 
-    public let incrementSpy = Spy<Int, Void>("increment(_:)")
+    public let incrementSpy = Spy<Int, Int?>("increment(_:)", defaultAnswer: nil)
     public let sumSpy = Spy<[Int], Int>("sum(_:)", strictFallback: 0)
     public let performSpy = Spy<Void, Int>("perform(_:)", strictFallback: 0)
-    public let loadSpy = Spy<Int, Void>("load(id:completion:)")
-    public let moveSpy = Spy<(source: String, destination: String, animated: Bool), Void>("move(from:to:animated:)")
+    public let loadSpy = CompletionSpy<Int, Result<String, AwkwardError>>("load(id:completion:)")
+    public let moveSpy = Spy<(String, String, Bool), Void>("move(from:to:animated:)")
 
-    public func increment(_ value: inout Int) { incrementSpy.call(value) }
+    public func increment(_ value: inout Int) { value = incrementSpy.call(value) ?? value }
     public func sum(_ numbers: Int...) -> Int { sumSpy.call(numbers) }
     public func perform(_ work: () throws -> Int) rethrows -> Int { performSpy.call() }
-    public func load(id: Int, completion: @escaping @Sendable (Result<String, AwkwardError>) -> Void) { loadSpy.call(id) }
-    public func move(from source: String, to destination: String, animated: Bool) async { await moveSpy.call((source: source, destination: destination, animated: animated)) }
+    public func load(id: Int, completion: @escaping @Sendable (Result<String, AwkwardError>) -> Void) { loadSpy.call(id, completion: completion) }
+    public func move(from source: String, to destination: String, animated: Bool) async { await moveSpy.call((source, destination, animated)) }
 }

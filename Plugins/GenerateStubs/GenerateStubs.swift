@@ -65,11 +65,32 @@ struct GenerateStubs: CommandPlugin {
         let process = Process()
         process.executableURL = tool.url
         process.arguments = toolArguments
+        // After a success the tool's output is printed as it came. After a failure its errors and
+        // warnings are relayed as diagnostics, which come before the failure this plugin throws
+        // (plain output would come after it), and its other lines end the failure's message.
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
         try process.run()
+        let toolOutput = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        if process.terminationStatus != 0 {
-            throw PluginFailure("stub generation failed for target '\(targetName)' (see the messages above)")
+        guard process.terminationStatus != 0 else {
+            print(toolOutput, terminator: "")
+            return
         }
+        var lines: [String] = []
+        for line in toolOutput.split(separator: "\n") {
+            if line.hasPrefix("error: ") {
+                Diagnostics.error(String(line.dropFirst("error: ".count)))
+            } else if line.hasPrefix("warning: ") {
+                Diagnostics.warning(String(line.dropFirst("warning: ".count)))
+            } else {
+                lines.append(String(line))
+            }
+        }
+        throw PluginFailure(
+            (["stub generation failed for target '\(targetName)' (see the messages above)"] + lines).joined(separator: "\n")
+        )
     }
 
     /// The known name nearest to a misspelt one, when it is near enough to be a likely typo.

@@ -12,15 +12,24 @@ package struct StubGenerator: Sendable {
 
     let graph: MergedGraph
     let access: StubAccess
+    let answers: StubAnswers
+    let sourceImports: [String: [String]]
 
     /// Creates a generator over a module's symbol graphs (the module's own and its extension graphs).
     ///
     /// - Parameters:
     ///   - graphs: The decoded symbol-graph files; the first names the module.
     ///   - access: The access level of the generated stubs.
-    package init(graphs: [SymbolGraph], access: StubAccess) {
+    ///   - answers: How the spies answer calls the test has not configured.
+    ///   - sourceImports: The import lines of the module's source files, by file name, so a stub
+    ///     imports a module the way the protocol's file does (`@preconcurrency` included).
+    package init(
+        graphs: [SymbolGraph], access: StubAccess, answers: StubAnswers = .strict, sourceImports: [String: [String]] = [:]
+    ) {
         self.graph = MergedGraph(graphs)
         self.access = access
+        self.answers = answers
+        self.sourceImports = sourceImports
     }
 
     /// Generates stubs for the named protocols, or for every protocol when none is named.
@@ -28,7 +37,7 @@ package struct StubGenerator: Sendable {
     /// - Parameter protocols: The protocols to stub; empty for all.
     /// - Returns: The stubs and the protocols skipped, with the reason for each.
     package func generate(protocols: [String] = []) throws(StubGenerationError) -> StubGenerationResult {
-        let available = graph.protocols.map(\.names.title).sorted()
+        let available = graph.protocols.map(\.qualifiedName).sorted()
         if available.isEmpty { throw .noProtocols(module: graph.moduleName) }
         for name in protocols where !available.contains(name) {
             throw .protocolNotFound(
@@ -40,9 +49,14 @@ package struct StubGenerator: Sendable {
         var stubs: [GeneratedStub] = []
         var skipped: [SkippedProtocol] = []
         for name in wanted {
-            guard let symbol = graph.protocols.first(where: { $0.names.title == name }) else { continue }
-            switch StubWriter(protocolSymbol: symbol, graph: graph, access: access).write() {
-            case let .success(contents): stubs.append(GeneratedStub(protocolName: name, contents: contents))
+            guard let symbol = graph.protocols.first(where: { $0.qualifiedName == name }) else { continue }
+            let file = symbol.location.map { String($0.uri.split(separator: "/").last ?? "") } ?? ""
+            let writer = StubWriter(
+                protocolSymbol: symbol, graph: graph, access: access, answers: answers, sourceImports: sourceImports[file] ?? []
+            )
+            switch writer.write() {
+            case let .success(contents):
+                stubs.append(GeneratedStub(protocolName: name, stubName: writer.stubName, contents: contents))
             case let .failure(problem): skipped.append(SkippedProtocol(protocolName: name, reason: problem.reason))
             }
         }

@@ -32,6 +32,8 @@ package struct SymbolGraph: Decodable, Sendable {
             package let kind: String
             /// The fragment's text.
             package let spelling: String
+            /// The unique identifier of the type a type fragment names, whose mangling names its module.
+            package let preciseIdentifier: String?
         }
 
         /// Where the symbol is declared.

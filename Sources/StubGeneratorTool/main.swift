@@ -3,7 +3,9 @@ import StubGeneratorCore
 
 // The executable the GenerateStubs plugin runs:
 // StubGeneratorTool --symbol-graph-dir DIR --module NAME --output DIR [--protocol NAME …]
-//                   [--access public|internal] [--dry-run]
+//                   [--access public|internal] [--default-answers] [--dry-run]
+// It ends with a report naming every protocol of the module: generated (written or unchanged),
+// or refused and why.
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("error: \(message)\n".utf8))
@@ -21,7 +23,8 @@ func values(_ name: String, in arguments: inout [String]) -> [String] {
     return found
 }
 let dryRun = arguments.contains("--dry-run")
-arguments.removeAll { $0 == "--dry-run" }
+let defaultAnswers = arguments.contains("--default-answers")
+arguments.removeAll { $0 == "--dry-run" || $0 == "--default-answers" }
 let graphDirectory = values("--symbol-graph-dir", in: &arguments).last
 let moduleName = values("--module", in: &arguments).last
 let output = values("--output", in: &arguments).last
@@ -29,7 +32,10 @@ let protocols = values("--protocol", in: &arguments)
 let accessText = values("--access", in: &arguments).last ?? "internal"
 guard arguments.isEmpty else { fail("unknown arguments \(arguments)") }
 guard let graphDirectory, let moduleName, let output else {
-    fail("usage: StubGeneratorTool --symbol-graph-dir DIR --module NAME --output DIR [--protocol NAME …] [--access public|internal]")
+    fail(
+        "usage: StubGeneratorTool --symbol-graph-dir DIR --module NAME --output DIR [--protocol NAME …] "
+            + "[--access public|internal] [--default-answers] [--dry-run]"
+    )
 }
 guard let access = StubAccess(rawValue: accessText) else {
     fail("--access '\(accessText)' is not an access level stubs can have; use one of: public, internal")
@@ -50,9 +56,25 @@ for file in [mainFile] + files.filter({ $0 != mainFile && $0.hasPrefix(moduleNam
     }
 }
 
+// The import lines of the files that declare the module's symbols, so a stub imports a module the
+// way the protocol's file does.
+var sourceImports: [String: [String]] = [:]
+for graph in graphs {
+    for symbol in graph.symbols where symbol.kind.identifier == "swift.protocol" {
+        guard let uri = symbol.location?.uri, let url = URL(string: uri), url.isFileURL else { continue }
+        let name = url.lastPathComponent
+        if sourceImports[name] != nil { continue }
+        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        sourceImports[name] = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.hasPrefix("import ") || ($0.hasPrefix("@") && $0.contains(" import ")) }
+    }
+}
+
 let result: StubGenerationResult
 do {
-    result = try StubGenerator(graphs: graphs, access: access).generate(protocols: protocols)
+    result = try StubGenerator(
+        graphs: graphs, access: access, answers: defaultAnswers ? .defaults : .strict, sourceImports: sourceImports
+    ).generate(protocols: protocols)
 } catch {
     fail(error.description)
 }
@@ -71,6 +93,7 @@ if !dryRun {
     }
 }
 var refused = false
+var report: [(name: String, outcome: String)] = result.skipped.map { ($0.protocolName, "refused: \($0.reason)") }
 for stub in result.stubs {
     let url = outputURL.appendingPathComponent(stub.fileName)
     let existing = try? String(contentsOf: url, encoding: .utf8)
@@ -80,26 +103,31 @@ for stub in result.stubs {
             + "generated marker); left it alone: rename it or delete it to generate this stub\n"
         FileHandle.standardError.write(Data(message.utf8))
         refused = true
+        report.append((stub.protocolName, "not written: \(stub.fileName) was not generated"))
         continue
     }
     if existing == stub.contents {
         print("unchanged \(url.path)")
+        report.append((stub.protocolName, "generated, unchanged: \(stub.fileName)"))
         continue
     }
     if dryRun {
         print("would write \(url.path)")
+        report.append((stub.protocolName, "generated, would write \(stub.fileName)"))
         continue
     }
     do {
         try Data(stub.contents.utf8).write(to: url)
         print("wrote \(url.path)")
+        report.append((stub.protocolName, "generated, written: \(stub.fileName)"))
     } catch {
         fail("could not write \(url.path): \(error)")
     }
 }
 if protocols.isEmpty {
     // Generated files whose protocol is gone are left in place, but named so they can be deleted.
-    let written = Set(result.stubs.map(\.fileName) + result.skipped.map { $0.protocolName + "Stub.swift" })
+    let written = Set(
+        result.stubs.map(\.fileName) + result.skipped.map { $0.protocolName.split(separator: ".").joined(separator: "_") + "Stub.swift" })
     let present = ((try? FileManager.default.contentsOfDirectory(atPath: outputURL.path)) ?? []).sorted()
     for file in present where file.hasSuffix("Stub.swift") && !written.contains(file) {
         let url = outputURL.appendingPathComponent(file)
@@ -112,5 +140,12 @@ if protocols.isEmpty {
         }
     }
 }
-print("\(result.stubs.count) stubs for module \(moduleName), \(result.skipped.count) protocols skipped")
+print("report for module \(moduleName):")
+for entry in report.sorted(by: { $0.name < $1.name }) {
+    print("  \(entry.name): \(entry.outcome)")
+}
+print(
+    "\(result.stubs.count + result.skipped.count) protocols: \(result.stubs.count) generated, "
+        + "\(result.skipped.count) refused"
+)
 exit(refused || (!protocols.isEmpty && !result.skipped.isEmpty) ? 1 : 0)

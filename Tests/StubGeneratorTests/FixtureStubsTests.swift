@@ -1,6 +1,7 @@
 import StubGeneratorFixtureStubs
 import StubGeneratorFixtures
 import TestSupportKit
+import TestSupportTesting
 import Testing
 
 /// The generated stubs of the awkward fixture protocols, used through their protocols.
@@ -34,7 +35,58 @@ struct FixtureStubsTests {
         #expect(stub.incrementSpy.calls == [41])
         #expect(sum == 6)
         #expect(stub.sumSpy.calls == [[1, 2, 3]])
-        #expect(stub.moveSpy.lastCall?.destination == "b")
+        #expect(stub.moveSpy.lastCall?.1 == "b")
+    }
+
+    @Test("an inout parameter receives the value its spy answers, and keeps its own when the spy answers nil")
+    func inoutReceivesAnswer() {
+        let stub = ParameterShapesStub()
+        var unchanged = 1
+        var changed = 1
+
+        stub.increment(&unchanged)
+        stub.incrementSpy.returns(42)
+        stub.increment(&changed)
+
+        #expect(unchanged == 1)
+        #expect(changed == 42)
+        #expect(stub.incrementSpy.calls == [1, 1])
+    }
+
+    @Test("a delegate that is not Sendable gets a main-actor stub whose spies keep the view")
+    @MainActor
+    func mainActorConformanceKeepsNonSendableValues() {
+        let stub = FixtureViewDelegateStub()
+        let view = FixtureView(title: "Shelf")
+        let delegate: any FixtureViewDelegate = stub
+
+        delegate.view(view, didSelectItemAt: 2)
+
+        #expect(stub.viewSpy.lastCall?.0 === view)
+        #expect(stub.viewSpy.lastCall?.1 == 2)
+    }
+
+    @Test("an initializer requirement records its arguments on the instance it makes")
+    func initializerRequirementRecords() {
+        func make<Made: Initializable>(_ type: Made.Type) -> Made { Made(name: "Ada") }
+
+        let stub = make(InitializableStub.self)
+
+        #expect(stub.initSpy.calls == ["Ada"])
+    }
+
+    @Test("a main-actor completion handler receiving a view is kept and completed by the test")
+    @MainActor
+    func mainActorCompletionIsCompleted() {
+        let stub = ViewPickingStub()
+        let view = FixtureView(title: "Cover")
+        var picked: [FixtureView?] = []
+
+        stub.pickView(from: [view]) { picked.append($0) }
+        stub.pickViewSpy.completeLast(with: view)
+
+        #expect(picked.count == 1)
+        #expect(picked.first??.title == "Cover")
     }
 
     @Test("a typed-throws requirement throws the configured error with its type")
@@ -54,7 +106,7 @@ struct FixtureStubsTests {
         members[1, 2] = 0.5
 
         #expect(stub.countSetSpy.calls == [3])
-        #expect(stub.subscriptRowColumnSetSpy.lastCall?.newValue == 0.5)
+        #expect(stub.subscriptRowColumnSetSpy.lastCall?.2 == 0.5)
     }
 
     @Test("an inherited requirement is implemented by the inheriting protocol's stub")
@@ -110,5 +162,76 @@ struct FixtureStubsTests {
 
         #expect(await stub.ping())
         #expect(stub.pingSpy.callCount == 1)
+    }
+}
+
+/// A generated stub used the way a test uses a hand-written one: configured, called, a completion
+/// handler completed, a several-argument call verified, the stub's calls checked in order.
+@Suite("A generated stub in use")
+struct GeneratedStubInUseTests {
+    @Test("a generated stub answers, completes a recorded handler and verifies a several-argument call")
+    func configureCallCompleteVerify() {
+        let mailbox = MailboxStub()
+        mailbox.moveSpy.returns(true)
+        var received: [Result<String, ServiceError>] = []
+
+        let moved = mailbox.move(identifier: 3, to: "Inbox", copy: false)
+        mailbox.load(id: 7) { received.append($0) }
+        mailbox.loadSpy.completeLast(with: .success("Hello"))
+
+        #expect(moved)
+        #expect(received == [.success("Hello")])
+        mailbox.moveSpy.expectCalledOnce(with: 3, "Inbox", false)
+        mailbox.loadSpy.expectCalledOnce(with: 7)
+    }
+
+    @Test("a generated stub checks its calls in order across methods, and that no other call was made")
+    func orderedRecordAndNoOtherCalls() {
+        let mailbox = MailboxStub()
+        mailbox.moveSpy.returns(true)
+
+        _ = mailbox.move(identifier: 3, to: "Inbox", copy: false)
+        mailbox.load(id: 7) { _ in }
+
+        mailbox.expectInOrder(.call(mailbox.moveSpy, with: 3, "Inbox", false), .call(mailbox.loadSpy, with: 7))
+        mailbox.expectNoOtherCalls()
+    }
+
+    @Test("a call no expectation matched fails the generated stub's no-other-calls check, listing the calls")
+    func unverifiedCallFailsNoOtherCalls() {
+        let mailbox = MailboxStub()
+        mailbox.moveSpy.returns(true)
+        mailbox.countSpy.returns(2)
+        _ = mailbox.move(identifier: 3, to: "Inbox", copy: false)
+        _ = mailbox.count()
+        mailbox.moveSpy.expectCalledOnce(with: 3, "Inbox", false)
+
+        withKnownIssue {
+            mailbox.expectNoOtherCalls()
+        } matching: { issue in
+            issue.isFailure(
+                containing: "Expected no other calls on MailboxStub, but 1 of its 2 calls matched no expectation:\n"
+                    + "  1. move(identifier:to:copy:) with (3, \"Inbox\", false)\n"
+                    + "  2. count() with no arguments   ← not verified",
+                line: #line - 6
+            )
+        }
+    }
+
+    @Test("an unconfigured call of a generated stub is reported where the test created it, naming the stub and method")
+    func unconfiguredCallLandsAtCreation() {
+        let creationLine = #line + 1
+        let mailbox = MailboxStub()
+
+        withKnownIssue {
+            _ = mailbox.count()
+        } matching: { issue in
+            issue.isFailure(
+                containing: "count() of the generated MailboxStub was called with no arguments but has no answer configured; "
+                    + "configure one in the test with returns(_:), answers(_:) or throws(_:), or generate the stub with "
+                    + "--default-answers to answer unconfigured calls silently",
+                line: creationLine
+            )
+        }
     }
 }

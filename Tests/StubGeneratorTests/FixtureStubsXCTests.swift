@@ -1,6 +1,7 @@
 import StubGeneratorFixtureStubs
 import StubGeneratorFixtures
 import TestSupportKit
+import TestSupportTesting
 import XCTest
 
 /// The generated stubs of the awkward fixture protocols, used from XCTest.
@@ -12,6 +13,50 @@ final class FixtureStubsXCTests: XCTestCase {
         _ = stub.find(name: "Ada")
 
         XCTAssertEqual(stub.findNameSpy.calls, ["Ada"])
+    }
+
+    func test_increment_withAnsweredValue_givesCallerTheAnswer() {
+        let stub = ParameterShapesStub()
+        stub.incrementSpy.returns(42)
+        var value = 1
+
+        stub.increment(&value)
+
+        XCTAssertEqual(value, 42)
+        XCTAssertEqual(stub.incrementSpy.calls, [1])
+    }
+
+    @MainActor
+    func test_viewDidSelect_onMainActorDelegateStub_keepsTheView() {
+        let stub = FixtureViewDelegateStub()
+        let view = FixtureView(title: "Shelf")
+        let delegate: any FixtureViewDelegate = stub
+
+        delegate.view(view, didSelectItemAt: 2)
+
+        XCTAssertTrue(stub.viewSpy.lastCall?.0 === view)
+        XCTAssertEqual(stub.viewSpy.lastCall?.1, 2)
+    }
+
+    func test_initNameRequirement_madeThroughTheProtocol_recordsTheName() {
+        func make<Made: Initializable>(_ type: Made.Type) -> Made { Made(name: "Ada") }
+
+        let stub = make(InitializableStub.self)
+
+        XCTAssertEqual(stub.initSpy.calls, ["Ada"])
+    }
+
+    @MainActor
+    func test_pickView_completedByTheTest_givesTheHandlerTheView() {
+        let stub = ViewPickingStub()
+        let view = FixtureView(title: "Cover")
+        var picked: [FixtureView?] = []
+
+        stub.pickView(from: [view]) { picked.append($0) }
+        stub.pickViewSpy.completeLast(with: view)
+
+        XCTAssertEqual(picked.count, 1)
+        XCTAssertTrue(picked.first ?? nil === view)
     }
 
     func test_parse_whenTypedSpyThrows_throwsTypedError() {
@@ -55,5 +100,77 @@ final class FixtureStubsXCTests: XCTestCase {
         let answer = await stub.ping()
 
         XCTAssertTrue(answer)
+    }
+}
+
+/// A generated stub used from XCTest: configured, called, a completion handler completed, a
+/// several-argument call verified, the stub's calls checked in order.
+final class GeneratedStubInUseXCTests: FailureRecordingTestCase {
+    func test_mailboxStub_configuredCalledAndCompleted_verifiesSeveralArguments() {
+        let mailbox = MailboxStub()
+        mailbox.moveSpy.returns(true)
+        var received: [Result<String, ServiceError>] = []
+
+        let moved = mailbox.move(identifier: 3, to: "Inbox", copy: false)
+        mailbox.load(id: 7) { received.append($0) }
+        mailbox.loadSpy.completeLast(with: .success("Hello"))
+
+        XCTAssertTrue(moved)
+        XCTAssertEqual(received, [.success("Hello")])
+        mailbox.moveSpy.expectCalledOnce(with: 3, "Inbox", false)
+        mailbox.loadSpy.expectCalledOnce(with: 7)
+    }
+
+    func test_expectInOrder_callsAcrossMethods_passesWithNoOtherCalls() {
+        let mailbox = MailboxStub()
+        mailbox.moveSpy.returns(true)
+
+        _ = mailbox.move(identifier: 3, to: "Inbox", copy: false)
+        mailbox.load(id: 7) { _ in }
+
+        mailbox.expectInOrder(.call(mailbox.moveSpy, with: 3, "Inbox", false), .call(mailbox.loadSpy, with: 7))
+        mailbox.expectNoOtherCalls()
+    }
+
+    func test_expectNoOtherCalls_unverifiedCall_failsListingTheCalls() {
+        let mailbox = MailboxStub()
+        mailbox.moveSpy.returns(true)
+        mailbox.countSpy.returns(2)
+        _ = mailbox.move(identifier: 3, to: "Inbox", copy: false)
+        _ = mailbox.count()
+        mailbox.moveSpy.expectCalledOnce(with: 3, "Inbox", false)
+        var line = 0
+
+        let failures = capturingXCTestFailures {
+            line = #line + 1
+            mailbox.expectNoOtherCalls()
+        }
+
+        XCTAssertEqual(failures.map(\.line), [line])
+        XCTAssertTrue(
+            failures.first?.description.contains(
+                "Expected no other calls on MailboxStub, but 1 of its 2 calls matched no expectation:\n"
+                    + "  1. move(identifier:to:copy:) with (3, \"Inbox\", false)\n"
+                    + "  2. count() with no arguments   ← not verified"
+            ) ?? false
+        )
+    }
+
+    func test_count_unconfiguredOnGeneratedStub_failsAtTheLineThatCreatedTheStub() {
+        let creationLine = #line + 1
+        let mailbox = MailboxStub()
+
+        let failures = capturingXCTestFailures {
+            _ = mailbox.count()
+        }
+
+        XCTAssertEqual(failures.map(\.line), [creationLine])
+        XCTAssertTrue(
+            failures.first?.description.contains(
+                "count() of the generated MailboxStub was called with no arguments but has no answer configured; "
+                    + "configure one in the test with returns(_:), answers(_:) or throws(_:), or generate the stub with "
+                    + "--default-answers to answer unconfigured calls silently"
+            ) ?? false
+        )
     }
 }

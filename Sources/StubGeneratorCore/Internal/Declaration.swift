@@ -9,18 +9,7 @@ struct Declaration {
         let writtenType: String
 
         var isInout: Bool { writtenType.hasPrefix("inout ") }
-        var isVariadic: Bool { writtenType.hasSuffix("...") }
         var isClosure: Bool { writtenType.includes("->") }
-
-        /// The type a spy records for this parameter.
-        var recordedType: String {
-            var type = writtenType
-            for prefix in ["inout ", "__owned ", "__shared ", "borrowing ", "consuming "] where type.hasPrefix(prefix) {
-                type.removeFirst(prefix.count)
-            }
-            if type.hasSuffix("...") { return "[" + type.dropLast(3) + "]" }
-            return type
-        }
     }
 
     let parameters: [Parameter]

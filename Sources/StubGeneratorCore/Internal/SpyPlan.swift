@@ -6,6 +6,23 @@ struct SpyPlan {
         case typed(String)
     }
 
+    /// One value a call records.
+    struct Recorded {
+        let label: String
+        let expression: String
+        let type: String
+        let isSendable: Bool
+    }
+
+    /// A completion handler the spy keeps, so the test can complete the call.
+    struct Completion {
+        /// The type the handler receives: `Void`, one type, or a tuple of its parameters.
+        let value: String
+        let valueIsSendable: Bool
+        /// What the stub passes as the handler: the parameter, or a closure adapting it.
+        let expression: String
+    }
+
     let title: String
     /// The spy's name without `Spy`, before overloads are told apart: the requirement's base name.
     let baseStem: String
@@ -16,110 +33,186 @@ struct SpyPlan {
     let kind: RequirementKind
     /// The member's declaration without a body, such as `func find(name: String) -> [String]`.
     let signature: String
-    let recorded: [(label: String, expression: String, type: String)]
+    var recorded: [Recorded]
+    /// The type the spy answers.
     let output: String
+    let outputIsSendable: Bool
     let failure: Failure
     let isAsync: Bool
     /// The getter's effects, such as `async throws`, for a property or subscript.
     let getterEffects: String
     let setterType: String?
+    let setterIsSendable: Bool
+    /// The requirement returns `Never`: the member records the call, then stops.
+    let returnsNever: Bool
+    /// The one `inout` parameter whose new value the spy answers (`nil` leaves it unchanged).
+    let inoutParameter: String?
+    /// The generic result type the spy's `any Sendable` answer is cast to.
+    let resultCast: String?
+    /// The completion handler the spy keeps, if the requirement takes one and returns nothing.
+    var completion: Completion?
     var notes: [String]
+    /// Whether the spy is a main-actor spy, which keeps values that are not Sendable.
+    var isMainActor = false
+    /// Whether unconfigured calls answer a default instead of failing.
+    var answersByDefault = false
+    /// Whether the requirement is an initializer: its member records the arguments of each instance made with it.
+    var isInitializer = false
 
     var spyName: String { stem + "Spy" }
     var setterSpyName: String { stem + "SetSpy" }
+
+    /// Whether the spy or the setter spy would keep a value that is not Sendable.
+    var keepsNonSendableValues: Bool {
+        !outputIsSendable || recorded.contains { !$0.isSendable } || (setterType != nil && !setterIsSendable)
+            || completion?.valueIsSendable == false
+    }
 
     // MARK: Emitted code (the only place that knows the spy API)
 
     private var input: String { Self.inputType(recorded) }
 
-    private var isVoidOutput: Bool { ["", "()", "Void", "Swift.Void"].contains(output) }
+    private var isVoidOutput: Bool { Self.isVoid(output) }
 
-    private var literalFallback: String? { isVoidOutput ? nil : Self.literalDefault(for: output) }
+    static func isVoid(_ type: String) -> Bool { ["", "()", "Void", "Swift.Void"].contains(type) }
+
+    private var literalAnswer: String? { isVoidOutput ? nil : Self.literalDefault(for: output) }
+
+    private var spyType: String {
+        if let completion { return (isMainActor ? "MainActorCompletionSpy" : "CompletionSpy") + "<\(input), \(completion.value)>" }
+        let outputType = isVoidOutput ? "Void" : output
+        switch (failure, isMainActor) {
+        case (.never, false): return "Spy<\(input), \(outputType)>"
+        case (.any, false): return "ThrowingSpy<\(input), \(outputType)>"
+        case let (.typed(error), false): return "MethodSpy<\(input), \(outputType), \(error)>"
+        case (.never, true): return "MainActorSpy<\(input), \(outputType)>"
+        case (.any, true): return "MainActorThrowingSpy<\(input), \(outputType)>"
+        case let (.typed(error), true): return "MainActorMethodSpy<\(input), \(outputType), \(error)>"
+        }
+    }
+
+    private var setterSpyType: String {
+        let setterInput = Self.inputType(
+            recorded + [Recorded(label: "newValue", expression: "", type: setterType ?? "", isSendable: setterIsSendable)]
+        )
+        return (isMainActor ? "MainActorSpy" : "Spy") + "<\(setterInput), Void>"
+    }
+
+    /// How the spy answers an unconfigured call: the argument after its name, if any, and the
+    /// initializer parameter that gives it, if a literal cannot.
+    private var answer: (argument: String?, parameter: String?) {
+        if completion != nil { return (nil, nil) }
+        if inoutParameter != nil { return ("defaultAnswer: nil", nil) }
+        if isVoidOutput { return (nil, nil) }
+        if answersByDefault {
+            if let literal = literalAnswer { return ("defaultAnswer: \(literal)", nil) }
+            return ("defaultAnswer: \(stem)Answer", "\(stem)Answer: \(Self.escapingIfFunction(output))")
+        }
+        switch failure {
+        case .never:
+            if let literal = literalAnswer { return ("strictFallback: \(literal)", nil) }
+            return ("strictFallback: \(stem)Fallback", "\(stem)Fallback: \(Self.escapingIfFunction(output))")
+        case .any:
+            return (nil, nil)
+        case let .typed(error):
+            return ("strictFallbackError: \(stem)FallbackError", "\(stem)FallbackError: \(error)")
+        }
+    }
+
+    private var creation: String {
+        "\(spyType)(" + (["\"\(title)\""] + [answer.argument].compactMap { $0 }).joined(separator: ", ") + ")"
+    }
 
     /// The spy property declarations (one line each).
     var declarations: [String] {
         var lines: [String] = []
-        switch failure {
-        case .never where isVoidOutput:
-            lines.append("let \(spyName) = Spy<\(input), Void>(\"\(title)\")")
-        case .never:
-            if let literal = literalFallback {
-                lines.append("let \(spyName) = Spy<\(input), \(output)>(\"\(title)\", strictFallback: \(literal))")
-            } else {
-                lines.append("let \(spyName): Spy<\(input), \(output)>")
-            }
-        case .any:
-            lines.append("let \(spyName) = ThrowingSpy<\(input), \(isVoidOutput ? "Void" : output)>(\"\(title)\")")
-        case let .typed(error) where isVoidOutput:
-            lines.append("let \(spyName) = MethodSpy<\(input), Void, \(error)>(\"\(title)\")")
-        case let .typed(error):
-            lines.append("let \(spyName): MethodSpy<\(input), \(output), \(error)>")
+        if answer.parameter == nil {
+            lines.append("let \(spyName) = \(creation)")
+        } else {
+            lines.append("let \(spyName): \(spyType)")
         }
-        if let setterType {
-            let setterInput = Self.inputType(recorded + [("newValue", "newValue", setterType)])
-            lines.append("let \(setterSpyName) = Spy<\(setterInput), Void>(\"\(title) (set)\")")
+        if setterType != nil {
+            lines.append("let \(setterSpyName) = \(setterSpyType)(\"\(title) (set)\")")
         }
         return lines
     }
 
     /// The initializer parameter that gives the spy its first answer, when no literal can.
-    var initializerParameter: String? {
-        switch failure {
-        case .never where !isVoidOutput && literalFallback == nil: return "\(stem)Fallback: \(output)"
-        case .typed(let error) where !isVoidOutput: return "\(stem)FallbackError: \(error)"
-        default: return nil
-        }
-    }
+    var initializerParameter: String? { answer.parameter }
 
     var initializerAssignment: String? {
-        switch failure {
-        case .never where !isVoidOutput && literalFallback == nil:
-            return "\(spyName) = Spy<\(input), \(output)>(\"\(title)\", strictFallback: \(stem)Fallback)"
-        case .typed(let error) where !isVoidOutput:
-            return "\(spyName) = MethodSpy<\(input), \(output), \(error)>(\"\(title)\", strictFallbackError: \(stem)FallbackError)"
-        default: return nil
-        }
+        answer.parameter == nil ? nil : "\(spyName) = \(creation)"
+    }
+
+    /// The spies of this plan, by name.
+    var spyNames: [String] { [spyName] + (setterType == nil ? [] : [setterSpyName]) }
+
+    private var callArguments: String {
+        let arguments = Self.arguments(recorded)
+        return arguments.isEmpty && isMainActor ? "()" : arguments
     }
 
     private var callExpression: String {
-        (failure == .never ? "" : "try ") + (isAsync ? "await " : "") + "\(spyName).call(\(Self.arguments(recorded)))"
+        if let completion {
+            let arguments = Self.arguments(recorded)
+            return "\(spyName).call(\(arguments.isEmpty ? "()" : arguments), completion: \(completion.expression))"
+        }
+        return (failure == .never ? "" : "try ") + (isAsync ? "await " : "") + "\(spyName).call(\(callArguments))"
     }
 
     private var setterCallExpression: String {
-        "\(setterSpyName).call(\(Self.arguments(recorded + [("newValue", "newValue", "")])))"
+        "\(setterSpyName).call(\(Self.arguments(recorded + [Recorded(label: "newValue", expression: "newValue", type: "", isSendable: true)])))"
+    }
+
+    private var body: String {
+        if returnsNever {
+            return "\(callExpression); fatalError(\"\(title) returns Never: the stub recorded the call and stops here\")"
+        }
+        if let inoutParameter {
+            let name = TypeSpelling.escaped(inoutParameter)
+            return "\(name) = \(callExpression) ?? \(name)"
+        }
+        if let resultCast { return "\(callExpression) as? \(resultCast)" }
+        return callExpression
     }
 
     /// The member that implements the requirement, on one line.
     var member: String? {
         switch kind {
         case .function:
-            return "\(signature) { \(callExpression) }"
+            return "\(signature) { \(body) }"
         case .property, .subscript:
             if setterType != nil {
-                return "\(signature) { get { \(callExpression) } set { \(setterCallExpression) } }"
+                return "\(signature) { get { \(body) } set { \(setterCallExpression) } }"
             }
-            if getterEffects.isEmpty { return "\(signature) { \(callExpression) }" }
-            return "\(signature) { get \(getterEffects) { \(callExpression) } }"
+            if getterEffects.isEmpty { return "\(signature) { \(body) }" }
+            return "\(signature) { get \(getterEffects) { \(body) } }"
         }
     }
 
-    private static func inputType(_ recorded: [(label: String, expression: String, type: String)]) -> String {
+    private static func escapingIfFunction(_ type: String) -> String {
+        TypeSpelling.isFunction(type) ? "@escaping " + type : type
+    }
+
+    private static func inputType(_ recorded: [Recorded]) -> String {
         switch recorded.count {
         case 0: return "Void"
         case 1: return recorded[0].type
-        default: return "(" + recorded.map { "\($0.label): \($0.type)" }.joined(separator: ", ") + ")"
+        // Unlabelled: verification takes the arguments one by one, and messages take their labels
+        // from the spy's method name.
+        default: return "(" + recorded.map(\.type).joined(separator: ", ") + ")"
         }
     }
 
-    private static func arguments(_ recorded: [(label: String, expression: String, type: String)]) -> String {
+    private static func arguments(_ recorded: [Recorded]) -> String {
         switch recorded.count {
         case 0: return ""
         case 1: return recorded[0].expression
-        default: return "(" + recorded.map { "\($0.label): \($0.expression)" }.joined(separator: ", ") + ")"
+        default: return "(" + recorded.map(\.expression).joined(separator: ", ") + ")"
         }
     }
 
-    /// A value of the type a non-throwing spy can answer before it is configured, when a literal can write one.
+    /// A value of the type a spy can answer before it is configured, when a literal can write one.
     static func literalDefault(for type: String) -> String? {
         if type.hasSuffix("?") || type.hasPrefix("Optional<") { return "nil" }
         if type.hasPrefix("[") && type.hasSuffix("]") {
@@ -130,7 +223,8 @@ struct SpyPlan {
         switch type {
         case "Bool": return "false"
         case "String", "Substring": return "\"\""
-        case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float":
+        case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float",
+            "Decimal", "TimeInterval":
             return "0"
         default: return nil
         }

@@ -5,9 +5,14 @@
 import TestDoubles
 
 /// A stub of `InternalService`: one spy per requirement, one line per requirement.
-final class InternalServiceStub: InternalService {
-    /// Creates a stub whose spies have no answers configured.
-    init() {}
+final class InternalServiceStub: InternalService, SpyingStub {
+    /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
+    ///
+    /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
+    init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        let origin = StubOrigin("InternalServiceStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        pingSpy.reportsUnansweredCalls(at: origin)
+    }
 
     let pingSpy = Spy<Void, Bool>("ping()", strictFallback: false)
 
