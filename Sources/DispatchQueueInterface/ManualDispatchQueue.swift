@@ -499,7 +499,8 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
             case .virtual(let offset):
                 return max(state.now, offset)
             case .relative(let deadline):
-                return deadline.nanoseconds == .max ? VirtualDelay.never : VirtualDelay.deadline(now: state.now, delay: max(0, deadline.nanoseconds))
+                // A delay of `Int64.max` is `VirtualDelay.never`, which `deadline(now:delay:)` keeps.
+                return VirtualDelay.deadline(now: state.now, delay: max(0, deadline.nanoseconds))
             case .wall(let wallDeadline, let wallNow):
                 return VirtualDelay.deadline(for: wallDeadline, wallNow: wallNow, now: state.now)
             case .real(let deadline, let realNow):

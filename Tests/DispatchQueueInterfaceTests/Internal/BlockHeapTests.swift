@@ -28,7 +28,8 @@ struct BlockHeapTests {
     }
 
     private static func entry(deadline: Int64, sequence: Int) -> BlockHeap.Entry {
-        BlockHeap.Entry(deadline: deadline, sequence: sequence, work: QueuedWork(body: .closure({}), group: nil), kind: .async, qos: .unspecified)
+        BlockHeap.Entry(
+            deadline: deadline, sequence: sequence, work: QueuedWork(body: .closure({}), group: nil), kind: .async, qos: .unspecified)
     }
 
     @Test("Bursts, single pushes and partial drains come out in (deadline, submission) order, whatever the path")
