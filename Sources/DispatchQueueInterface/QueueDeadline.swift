@@ -88,11 +88,12 @@ public struct QueueDeadline: Sendable, Equatable {
         return deadline.adding(nanoseconds == .min ? .max : -nanoseconds)
     }
 
-    /// Adds nanoseconds, saturating: past `Int64.max` is never, as `DispatchTime` clamps it.
+    /// Adds nanoseconds, saturating: past `Int64.max` is never, as `DispatchTime` clamps it, and
+    /// the past stops at `-Int64.max`, which libdispatch can negate.
     private func adding(_ other: Int64) -> QueueDeadline {
         guard nanoseconds != .max else { return self }
         let (sum, overflow) = nanoseconds.addingReportingOverflow(other)
-        return QueueDeadline(nanoseconds: overflow ? (other > 0 ? .max : .min) : sum)
+        return QueueDeadline(nanoseconds: overflow ? (other > 0 ? .max : -.max) : max(sum, -.max))
     }
 
     /// Seconds as whole nanoseconds, truncated and clamped, as libdispatch converts them.
