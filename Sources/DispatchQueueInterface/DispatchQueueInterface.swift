@@ -18,7 +18,7 @@
 ///     }
 ///
 ///     func queryChanged(_ text: String) {
-///         queue.asyncAfter(deadline: queue.now + .milliseconds(300)) { self.search(text) }
+///         queue.asyncAfter(deadline: .now() + .milliseconds(300)) { self.search(text) }
 ///     }
 ///
 ///     func search(_ text: String) { /* … */ }
@@ -125,11 +125,115 @@ public protocol DispatchQueueInterface: Sendable {
     ///   - wallDeadline: When the work may run.
     func scheduleAsync(_ workItem: DispatchWorkItem, afterWallDeadline wallDeadline: DispatchWallTime)
 
+    /// Submits work to run after a delay from now on the uptime clock.
+    ///
+    /// The default adds the delay to ``now`` when called.
+    ///
+    /// - Parameters:
+    ///   - deadline: The delay from the moment of the call, such as `.now() + 0.3`.
+    ///   - qos: The quality of service.
+    ///   - flags: The work item flags.
+    ///   - work: The work.
+    func scheduleAsync(
+        after deadline: QueueDeadline,
+        qos: DispatchQoS,
+        flags: DispatchWorkItemFlags,
+        work: @escaping @Sendable () -> Void
+    )
+
+    /// Submits work to run after a delay from now on the wall clock.
+    ///
+    /// The default adds the delay to `DispatchWallTime.now()` when called.
+    ///
+    /// - Parameters:
+    ///   - wallDeadline: The delay from the moment of the call, such as `.now() + 0.3`.
+    ///   - qos: The quality of service.
+    ///   - flags: The work item flags.
+    ///   - work: The work.
+    func scheduleAsync(
+        afterWallDeadline wallDeadline: QueueDeadline,
+        qos: DispatchQoS,
+        flags: DispatchWorkItemFlags,
+        work: @escaping @Sendable () -> Void
+    )
+
+    /// Submits a work item to run after a delay from now on the uptime clock.
+    ///
+    /// The default adds the delay to ``now`` when called.
+    ///
+    /// - Parameters:
+    ///   - workItem: The work item.
+    ///   - deadline: The delay from the moment of the call.
+    func scheduleAsync(_ workItem: DispatchWorkItem, after deadline: QueueDeadline)
+
+    /// Submits a work item to run after a delay from now on the wall clock.
+    ///
+    /// The default adds the delay to `DispatchWallTime.now()` when called.
+    ///
+    /// - Parameters:
+    ///   - workItem: The work item.
+    ///   - wallDeadline: The delay from the moment of the call.
+    func scheduleAsync(_ workItem: DispatchWorkItem, afterWallDeadline wallDeadline: QueueDeadline)
+
     /// Runs work on the queue and waits for it, returning its result or rethrowing its error.
     ///
     /// - Parameter work: The work.
     /// - Returns: What `work` returns.
     func performSync<T>(_ work: () throws -> T) rethrows -> T
+}
+
+extension DispatchQueueInterface {
+    /// Submits work after a delay added to the queue's clock now.
+    ///
+    /// The queue's clock is ``now``: the real clock for `DispatchQueue`.
+    ///
+    /// - Parameters:
+    ///   - deadline: The delay from the moment of the call.
+    ///   - qos: The quality of service.
+    ///   - flags: The work item flags.
+    ///   - work: The work.
+    public func scheduleAsync(
+        after deadline: QueueDeadline,
+        qos: DispatchQoS,
+        flags: DispatchWorkItemFlags,
+        work: @escaping @Sendable () -> Void
+    ) {
+        scheduleAsync(after: now + deadline.delay, qos: qos, flags: flags, work: work)
+    }
+
+    /// Submits work after a delay added to the wall clock now.
+    ///
+    /// - Parameters:
+    ///   - wallDeadline: The delay from the moment of the call.
+    ///   - qos: The quality of service.
+    ///   - flags: The work item flags.
+    ///   - work: The work.
+    public func scheduleAsync(
+        afterWallDeadline wallDeadline: QueueDeadline,
+        qos: DispatchQoS,
+        flags: DispatchWorkItemFlags,
+        work: @escaping @Sendable () -> Void
+    ) {
+        scheduleAsync(afterWallDeadline: DispatchWallTime.now() + wallDeadline.delay, qos: qos, flags: flags, work: work)
+    }
+
+    /// Submits a work item after a delay added to the queue's clock now.
+    ///
+    /// - Parameters:
+    ///   - workItem: The work item.
+    ///   - deadline: The delay from the moment of the call.
+    public func scheduleAsync(_ workItem: DispatchWorkItem, after deadline: QueueDeadline) {
+        scheduleAsync(workItem, after: now + deadline.delay)
+    }
+
+    /// Submits a work item after a delay added to the wall clock now.
+    ///
+    /// - Parameters:
+    ///   - workItem: The work item.
+    ///   - wallDeadline: The delay from the moment of the call.
+    public func scheduleAsync(_ workItem: DispatchWorkItem, afterWallDeadline wallDeadline: QueueDeadline) {
+        scheduleAsync(workItem, afterWallDeadline: DispatchWallTime.now() + wallDeadline.delay)
+    }
 }
 
 extension DispatchQueueInterface {
@@ -171,9 +275,34 @@ extension DispatchQueueInterface {
         scheduleAsync(workItem)
     }
 
+    /// Submits work to run after a delay written inline, spelled as on a dispatch queue.
+    ///
+    /// The `DispatchQueue.asyncAfter(deadline: .now() + x)` spelling: the delay counts from the
+    /// call on the queue's own clock, so a ``ManualDispatchQueue`` reads it exactly.
+    ///
+    /// ```swift
+    /// let queue: any DispatchQueueInterface = ManualDispatchQueue()
+    /// let timeout = SearchSessionTimeout(queue: queue)
+    /// queue.asyncAfter(deadline: .now() + 30) { timeout.inputReceived() }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - deadline: The delay from the moment of the call, such as `.now() + 0.3`.
+    ///   - qos: The quality of service.
+    ///   - flags: The work item flags.
+    ///   - work: The work.
+    public func asyncAfter(
+        deadline: QueueDeadline,
+        qos: DispatchQoS = .unspecified,
+        flags: DispatchWorkItemFlags = [],
+        execute work: @escaping @Sendable () -> Void
+    ) {
+        scheduleAsync(after: deadline, qos: qos, flags: flags, work: work)
+    }
+
     /// Submits work to run at or after a deadline, spelled as on a dispatch queue.
     ///
-    /// The `DispatchQueue.asyncAfter` spelling.
+    /// The `DispatchQueue.asyncAfter` spelling, for a `DispatchTime` computed elsewhere.
     ///
     /// ```swift
     /// let queue = ManualDispatchQueue()
@@ -186,6 +315,7 @@ extension DispatchQueueInterface {
     ///   - qos: The quality of service.
     ///   - flags: The work item flags.
     ///   - work: The work.
+    @_disfavoredOverload
     public func asyncAfter(
         deadline: DispatchTime,
         qos: DispatchQoS = .unspecified,
@@ -195,15 +325,36 @@ extension DispatchQueueInterface {
         scheduleAsync(after: deadline, qos: qos, flags: flags, work: work)
     }
 
+    /// Submits work to run after a delay on the wall clock written inline.
+    ///
+    /// The `DispatchQueue.asyncAfter(wallDeadline: .now() + x)` spelling: the delay counts from
+    /// the call.
+    ///
+    /// - Parameters:
+    ///   - wallDeadline: The delay from the moment of the call, such as `.now() + 0.3`.
+    ///   - qos: The quality of service.
+    ///   - flags: The work item flags.
+    ///   - work: The work.
+    public func asyncAfter(
+        wallDeadline: QueueDeadline,
+        qos: DispatchQoS = .unspecified,
+        flags: DispatchWorkItemFlags = [],
+        execute work: @escaping @Sendable () -> Void
+    ) {
+        scheduleAsync(afterWallDeadline: wallDeadline, qos: qos, flags: flags, work: work)
+    }
+
     /// Submits work to run at or after a wall-clock deadline.
     ///
-    /// The `DispatchQueue.asyncAfter(wallDeadline:)` spelling.
+    /// The `DispatchQueue.asyncAfter(wallDeadline:)` spelling, for a `DispatchWallTime`
+    /// computed elsewhere.
     ///
     /// - Parameters:
     ///   - wallDeadline: When the work may run.
     ///   - qos: The quality of service.
     ///   - flags: The work item flags.
     ///   - work: The work.
+    @_disfavoredOverload
     public func asyncAfter(
         wallDeadline: DispatchWallTime,
         qos: DispatchQoS = .unspecified,
@@ -213,29 +364,59 @@ extension DispatchQueueInterface {
         scheduleAsync(afterWallDeadline: wallDeadline, qos: qos, flags: flags, work: work)
     }
 
-    /// Submits a work item to run at or after a deadline; cancel the item to stop it.
+    /// Submits a work item to run after a delay written inline; cancel the item to stop it.
     ///
     /// ```swift
-    /// let queue = ManualDispatchQueue()
+    /// let queue: any DispatchQueueInterface = ManualDispatchQueue()
     /// var pendingSearch: DispatchWorkItem?
     /// pendingSearch?.cancel()
     /// let item = DispatchWorkItem { print("search dune") }
     /// pendingSearch = item
+    /// queue.asyncAfter(deadline: .now() + .milliseconds(300), execute: item)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - deadline: The delay from the moment of the call, such as `.now() + 0.3`.
+    ///   - workItem: The work item.
+    public func asyncAfter(deadline: QueueDeadline, execute workItem: DispatchWorkItem) {
+        scheduleAsync(workItem, after: deadline)
+    }
+
+    /// Submits a work item to run at or after a deadline; cancel the item to stop it.
+    ///
+    /// For a `DispatchTime` computed elsewhere.
+    ///
+    /// ```swift
+    /// let queue = ManualDispatchQueue()
+    /// let item = DispatchWorkItem { print("search dune") }
     /// queue.asyncAfter(deadline: queue.now + .milliseconds(300), execute: item)
     /// ```
     ///
     /// - Parameters:
     ///   - deadline: When the work may run.
     ///   - workItem: The work item.
+    @_disfavoredOverload
     public func asyncAfter(deadline: DispatchTime, execute workItem: DispatchWorkItem) {
         scheduleAsync(workItem, after: deadline)
     }
 
+    /// Submits a work item to run after a delay on the wall clock written inline.
+    ///
+    /// - Parameters:
+    ///   - wallDeadline: The delay from the moment of the call, such as `.now() + 0.3`.
+    ///   - workItem: The work item.
+    public func asyncAfter(wallDeadline: QueueDeadline, execute workItem: DispatchWorkItem) {
+        scheduleAsync(workItem, afterWallDeadline: wallDeadline)
+    }
+
     /// Submits a work item to run at or after a wall-clock deadline.
+    ///
+    /// For a `DispatchWallTime` computed elsewhere.
     ///
     /// - Parameters:
     ///   - wallDeadline: When the work may run.
     ///   - workItem: The work item.
+    @_disfavoredOverload
     public func asyncAfter(wallDeadline: DispatchWallTime, execute workItem: DispatchWorkItem) {
         scheduleAsync(workItem, afterWallDeadline: wallDeadline)
     }

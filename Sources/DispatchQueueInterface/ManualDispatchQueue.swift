@@ -18,10 +18,11 @@ import LockedValue
 /// ```
 ///
 /// - Blocks run in deadline order; blocks with the same deadline run in submission order.
-/// - A deadline made from the queue's own ``now`` (`queue.now + 0.3`) is exact to the
-///   nanosecond and never depends on the real clock or the machine's load.
-/// - A deadline made from the real clock (`DispatchTime.now() + 0.3`) is measured against the
-///   real clock when it is scheduled and rounded up to the whole millisecond (see
+/// - A deadline written inline (`.now() + 0.3`) or made from the queue's own ``now``
+///   (`queue.now + 0.3`) is exact to the nanosecond and never depends on the real clock or the
+///   machine's load.
+/// - A `DispatchTime` made from the real clock elsewhere and passed in as a value is measured
+///   against the real clock when it is scheduled and rounded up to the whole millisecond (see
 ///   <doc:DispatchQueueInterface-Guide> for the exact rule and its limits).
 /// - A block scheduled while another runs is honoured: ``advance(by:)`` runs it if it falls due
 ///   within the step.
@@ -35,7 +36,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     private struct State {
         var now: Int64 = 0
         var nextSequence = 0
-        let schedule = Schedule()
+        var blocks = BlockHeap()
         /// The pending work items by submission index: the only entries that can be cancelled
         /// behind the queue's back, so counting pending blocks looks at these alone.
         var workItems: [Int: DispatchWorkItem] = [:]
@@ -44,19 +45,19 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         var realDeadlines: [UInt64: Int64] = [:]
 
         /// Removes the earliest block if it is due by `limit`, moving virtual time to its deadline.
-        mutating func removeEarliest(dueBy limit: Int64) -> Schedule.Payload? {
-            guard let entry = schedule.removeEarliest(dueBy: limit) else { return nil }
-            if case .workItem = entry.payload.body { workItems[entry.sequence] = nil }
+        mutating func removeEarliest(dueBy limit: Int64) -> QueuedWork? {
+            guard let entry = blocks.removeEarliest(dueBy: limit) else { return nil }
+            if entry.work.isWorkItem { workItems[entry.sequence] = nil }
             if entry.deadline > now { now = entry.deadline }
-            return entry.payload
+            return entry.work
         }
 
         /// Pending blocks, cancelled work items left out: O(1) unless work items are pending.
         var liveCount: Int {
-            guard !workItems.isEmpty else { return schedule.count }
+            guard !workItems.isEmpty else { return blocks.count }
             var cancelled = 0
             for item in workItems.values where item.isCancelled { cancelled += 1 }
-            return schedule.count - cancelled
+            return blocks.count - cancelled
         }
     }
 
@@ -115,16 +116,16 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
 
     /// The blocks waiting to run, in the order they will run; cancelled work items are left out.
     public var pending: [ScheduledWork] {
-        var entries = state.withLock { $0.schedule.entries }
-        entries.removeAll { $0.payload.work.isCancelled }
-        entries.sort { $0.deadline != $1.deadline ? $0.deadline < $1.deadline : $0.sequence < $1.sequence }
+        var entries = state.withLock { $0.blocks.entries }
+        entries.removeAll { $0.work.isCancelled }
+        entries.sort { $0.runsBefore($1) }
         return entries.map { entry in
             ScheduledWork(
                 deadlineNanoseconds: entry.deadline == VirtualDelay.never ? nil : entry.deadline,
                 submissionIndex: entry.sequence,
-                kind: entry.payload.kind,
-                isWorkItem: entry.payload.work.isWorkItem,
-                qos: entry.payload.qos
+                kind: entry.kind,
+                isWorkItem: entry.work.isWorkItem,
+                qos: entry.qos
             )
         }
     }
@@ -250,10 +251,10 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     public func removeAllPending() -> Int {
         let dropped = state.withLock { state in
             state.workItems = [:]
-            return state.schedule.removeAll()
+            return state.blocks.removeAll()
         }
-        for entry in dropped { entry.payload.work.group?.leave() }
-        return dropped.filter { !$0.payload.work.isCancelled }.count
+        for entry in dropped { entry.work.group?.leave() }
+        return dropped.filter { !$0.work.isCancelled }.count
     }
 
     /// Runs the blocks due by `limit` one by one. The thread is marked as inside the queue once
@@ -267,11 +268,11 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         var count = 0
         while true {
             let next = state.withLock { state -> NextBlock in
-                guard let deadline = state.schedule.earliestDeadline(), deadline <= limit else { return .none }
+                guard let deadline = state.blocks.earliestDeadline, deadline <= limit else { return .none }
                 if deadline > state.now { state.now = deadline }
                 guard count < blockLimitPerRun else { return .overLimit }
-                guard let payload = state.removeEarliest(dueBy: limit) else { return .none }
-                return .run(payload)
+                guard let work = state.removeEarliest(dueBy: limit) else { return .none }
+                return .run(work)
             }
             guard case .run(let work) = next else {
                 guard case .overLimit = next else { return count }
@@ -292,7 +293,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     /// What a run method does next.
     private enum NextBlock {
         /// Runs this block.
-        case run(Schedule.Payload)
+        case run(QueuedWork)
         /// Stops: a block is due, but the run has already run as many blocks as it may.
         case overLimit
         /// Stops: nothing more is due.
@@ -326,8 +327,8 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
 
     /// Holds the work until virtual time reaches the deadline.
     ///
-    /// Exact for a deadline made from ``now``; otherwise measured against the real clock and
-    /// rounded up to the millisecond.
+    /// Exact for a deadline made from ``now``; a real-clock value is measured against the real
+    /// clock and rounded up to the millisecond.
     ///
     /// - Parameters:
     ///   - deadline: When the work is due.
@@ -397,6 +398,58 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         )
     }
 
+    /// Holds the work until virtual time reaches the delay after now, exactly.
+    ///
+    /// - Parameters:
+    ///   - deadline: The delay from the moment of the call, such as `.now() + 0.3`.
+    ///   - qos: Recorded for inspection.
+    ///   - flags: Ignored.
+    ///   - work: The work.
+    public func scheduleAsync(
+        after deadline: QueueDeadline,
+        qos: DispatchQoS,
+        flags: DispatchWorkItemFlags,
+        work: @escaping @Sendable () -> Void
+    ) {
+        enqueue(.submitted(.closure(work), group: nil), due: .relative(deadline), kind: .asyncAfterDeadline, qos: qos.qosClass)
+    }
+
+    /// Holds the work until virtual time reaches the delay after now, exactly.
+    ///
+    /// The wall clock and the uptime clock are one virtual clock here.
+    ///
+    /// - Parameters:
+    ///   - wallDeadline: The delay from the moment of the call, such as `.now() + 0.3`.
+    ///   - qos: Recorded for inspection.
+    ///   - flags: Ignored.
+    ///   - work: The work.
+    public func scheduleAsync(
+        afterWallDeadline wallDeadline: QueueDeadline,
+        qos: DispatchQoS,
+        flags: DispatchWorkItemFlags,
+        work: @escaping @Sendable () -> Void
+    ) {
+        enqueue(.submitted(.closure(work), group: nil), due: .relative(wallDeadline), kind: .asyncAfterWallDeadline, qos: qos.qosClass)
+    }
+
+    /// Holds the work item until virtual time reaches the delay after now, exactly.
+    ///
+    /// - Parameters:
+    ///   - workItem: The work item; skipped if cancelled before its turn.
+    ///   - deadline: The delay from the moment of the call.
+    public func scheduleAsync(_ workItem: DispatchWorkItem, after deadline: QueueDeadline) {
+        enqueue(.submitted(.workItem(workItem), group: nil), due: .relative(deadline), kind: .asyncAfterDeadline, qos: .unspecified)
+    }
+
+    /// Holds the work item until virtual time reaches the delay after now, exactly.
+    ///
+    /// - Parameters:
+    ///   - workItem: The work item; skipped if cancelled before its turn.
+    ///   - wallDeadline: The delay from the moment of the call.
+    public func scheduleAsync(_ workItem: DispatchWorkItem, afterWallDeadline wallDeadline: QueueDeadline) {
+        enqueue(.submitted(.workItem(workItem), group: nil), due: .relative(wallDeadline), kind: .asyncAfterWallDeadline, qos: .unspecified)
+    }
+
     /// Runs the work at once, as an idle serial queue would.
     ///
     /// Called from inside this queue's own work, where a real serial queue deadlocks, it records a
@@ -419,6 +472,8 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         case never
         /// A deadline made from the queue's `now`, as its offset from the virtual clock's zero.
         case virtual(offset: Int64)
+        /// A delay from the moment of scheduling, written inline (`.now() + 0.3`).
+        case relative(QueueDeadline)
         /// A real-clock uptime deadline; `realNow` is the real clock read on entry, before the
         /// lock, as close as possible to the caller's `.now()`.
         case real(DispatchTime, realNow: UInt64)
@@ -443,6 +498,9 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
                 return VirtualDelay.never
             case .virtual(let offset):
                 return max(state.now, offset)
+            case .relative(let deadline):
+                // A delay of `Int64.max` is `VirtualDelay.never`, which `deadline(now:delay:)` keeps.
+                return VirtualDelay.deadline(now: state.now, delay: max(0, deadline.nanoseconds))
             case .wall(let wallDeadline, let wallNow):
                 return VirtualDelay.deadline(for: wallDeadline, wallNow: wallNow, now: state.now)
             case .real(let deadline, let realNow):
@@ -465,13 +523,12 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         kind: ScheduledWork.Kind,
         qos: DispatchQoS.QoSClass
     ) {
-        let payload = Schedule.Payload(work, kind: kind, qos: qos)
         state.withLock { state in
             let deadline = due.virtualDeadline(in: &state)
             let sequence = state.nextSequence
             state.nextSequence += 1
             if case .workItem(let item) = work.body { state.workItems[sequence] = item }
-            state.schedule.push(Schedule.Entry(deadline: deadline, sequence: sequence, payload: payload))
+            state.blocks.push(BlockHeap.Entry(deadline: deadline, sequence: sequence, work: work, kind: kind, qos: qos))
         }
     }
 

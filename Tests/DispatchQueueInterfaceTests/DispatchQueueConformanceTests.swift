@@ -6,7 +6,7 @@ import XCTest
 
 /// The real `DispatchQueue` through the interface: forwarding changes nothing. Completion is
 /// awaited through the queue's own ordering (a serial queue runs `sync` after earlier `async`
-/// blocks) or a continuation the block resumes, never a timed wait.
+/// blocks) or an expectation with a 5 s bound, so a regression fails instead of hanging.
 final class DispatchQueueConformanceTests: XCTestCase {
     func test_async_onSerialQueue_runsBeforeLaterSync() {
         let queue: any DispatchQueueInterface = DispatchQueue(label: "conformance.serial")
@@ -26,12 +26,50 @@ final class DispatchQueueConformanceTests: XCTestCase {
         XCTAssertThrowsError(try queue.sync { throw Boom() }) { XCTAssertTrue($0 is Boom) }
     }
 
-    func test_asyncAfter_withPastDeadline_runsTheBlock() async {
+    func test_asyncAfter_withPastDeadline_runsTheBlock() {
         let queue: any DispatchQueueInterface = DispatchQueue(label: "conformance.after")
+        let ran = expectation(description: "block ran")
 
-        await withCheckedContinuation { continuation in
-            queue.asyncAfter(deadline: .now()) { continuation.resume() }
+        queue.asyncAfter(deadline: .now()) { ran.fulfill() }
+
+        wait(for: [ran], timeout: 5)
+    }
+
+    func test_asyncAfter_inlineDelay_runsAfterTheDelayOnTheRealClock() {
+        let queue: any DispatchQueueInterface = DispatchQueue(label: "conformance.inline")
+        let start = DispatchTime.now()
+        let ranAt = Locked<DispatchTime?>(nil)
+        let ran = expectation(description: "block ran")
+
+        queue.asyncAfter(deadline: .now() + 0.05) {
+            ranAt.exchange(.now())
+            ran.fulfill()
         }
+
+        wait(for: [ran], timeout: 5)
+        let elapsed = (ranAt.value?.uptimeNanoseconds ?? 0) &- start.uptimeNanoseconds
+        XCTAssertGreaterThanOrEqual(elapsed, 50_000_000)
+    }
+
+    func test_asyncAfter_inlineWallDelayAndWorkItem_runOnTheRealQueue() {
+        let queue: any DispatchQueueInterface = DispatchQueue(label: "conformance.inline.wall")
+        let ran = expectation(description: "both ran")
+        ran.expectedFulfillmentCount = 2
+
+        queue.asyncAfter(wallDeadline: .now() + 0.01) { ran.fulfill() }
+        queue.asyncAfter(deadline: .now() + .milliseconds(10), execute: DispatchWorkItem { ran.fulfill() })
+
+        wait(for: [ran], timeout: 5)
+    }
+
+    func test_asyncAfter_dispatchTimeVariable_stillSchedules() {
+        let queue: any DispatchQueueInterface = DispatchQueue(label: "conformance.variable")
+        let deadline: DispatchTime = .now()
+        let ran = expectation(description: "block ran")
+
+        queue.asyncAfter(deadline: deadline) { ran.fulfill() }
+
+        wait(for: [ran], timeout: 5)
     }
 
     func test_asyncWorkItem_whenCancelledBeforeSubmission_isSkipped() {
@@ -64,10 +102,14 @@ final class DispatchQueueConformanceTests: XCTestCase {
 
     func test_concreteDispatchQueueCalls_stillResolveToDispatchQueue() {
         // Importing the module must not make the SDK's own spellings ambiguous.
+        // `.now() + x` inline keeps meaning `DispatchTime` / `DispatchWallTime` on a concrete queue.
         let queue = DispatchQueue(label: "conformance.concrete")
-        let ran = Locked(false)
-        queue.async { ran.exchange(true) }
-        queue.sync {}
-        XCTAssertTrue(ran.value)
+        let ran = expectation(description: "every block ran")
+        ran.expectedFulfillmentCount = 4
+        queue.async { ran.fulfill() }
+        queue.asyncAfter(deadline: .now() + 0.001) { ran.fulfill() }
+        queue.asyncAfter(wallDeadline: .now() + .milliseconds(1)) { ran.fulfill() }
+        queue.asyncAfter(deadline: .now() + 0.002, execute: DispatchWorkItem { ran.fulfill() })
+        wait(for: [ran], timeout: 5)
     }
 }

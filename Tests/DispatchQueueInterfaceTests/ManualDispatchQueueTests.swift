@@ -88,11 +88,12 @@ struct ManualDispatchQueueAdvanceTests {
         #expect(queue.misuses.map(\.kind) == [.negativeTimeStep])
     }
 
-    @Test("A wall-clock deadline runs at its distance from now")
+    @Test("A wall-clock DispatchWallTime value runs at its distance from now")
     func wallDeadlineRunsAtItsDistance() {
         let queue = ManualDispatchQueue()
         let ran = Locked(false)
-        queue.asyncAfter(wallDeadline: .now() + 10) { ran.exchange(true) }
+        let deadline: DispatchWallTime = .now() + 10
+        queue.asyncAfter(wallDeadline: deadline) { ran.exchange(true) }
 
         // The caller's `.now()` and the scheduling are two instants; on a loaded machine a stall
         // between them reads the delay short by whole milliseconds (the guide's differences

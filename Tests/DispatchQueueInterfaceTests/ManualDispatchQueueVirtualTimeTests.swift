@@ -180,16 +180,21 @@ struct ManualDispatchQueueVirtualTimeTests {
         #expect(order.value == expected)
     }
 
-    @Test("A real-clock deadline scheduled inline is read relative to the moment it is scheduled")
-    func realClockDeadlineScheduledInline() {
+    @Test("A real-clock deadline 10^9 s ahead is neither due early nor misread as virtual")
+    func billionSecondRealDeadlineIsReadAsReal() {
         let queue = ManualDispatchQueue()
-        queue.asyncAfter(deadline: .now() + 0.3) {}
+        let value = Locked(0)
+        let deadline: DispatchTime = .now() + 1_000_000_000
+        queue.asyncAfter(deadline: deadline) { value.withLock { $0 += 1 } }
 
-        // 300 ms unless the thread stalled for whole milliseconds between `.now()` and the call
-        // (the guide's differences table); a loaded machine may stall it, so up to 50 ms short.
-        let deadline = queue.pending.first?.deadlineNanoseconds ?? -1
-        #expect(deadline % 1_000_000 == 0)
-        #expect((250_000_000...300_000_000).contains(deadline))
+        queue.advance(by: .seconds(1_000_000))
+        #expect(value.value == 0)
+        #expect(queue.elapsedNanoseconds == 1_000_000_000_000_000)
+
+        queue.runAll()
+        #expect(value.value == 1)
+        // Read against the real clock on entry: short by at most the time the thread stalled.
+        #expect((999_999_000_000_000_000...1_000_000_000_000_000_000).contains(queue.elapsedNanoseconds))
     }
 
     @Test("The real DispatchQueue answers now with the real uptime clock")

@@ -15,7 +15,7 @@ let seamsComparisons: [Comparison] =
             baseline: { await realQueueRun(blocks: 10_000) }
         )
     ]
-    + [1_000, 10_000, 100_000].map { blocks in
+    + [1_000, 10_000, 100_000, 1_000_000].map { blocks in
         Comparison(
             name: "queue scale: \(blocks.formatted()) blocks, while !isIdle { runNext() }",
             subjectLabel: "ManualDispatchQueue, runNext loop",

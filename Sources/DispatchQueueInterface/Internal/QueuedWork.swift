@@ -30,12 +30,7 @@ struct QueuedWork {
     /// Runs the body unless it is a cancelled work item, then leaves the group.
     /// - Returns: Whether the body ran.
     @discardableResult
-    func run() -> Bool { Self.run(body, group: group) }
-
-    /// Runs `body` unless it is a cancelled work item, then leaves `group`; for holders that keep
-    /// the two apart.
-    /// - Returns: Whether the body ran.
-    static func run(_ body: Body, group: DispatchGroup?) -> Bool {
+    func run() -> Bool {
         defer { group?.leave() }
         switch body {
         case .closure(let work):

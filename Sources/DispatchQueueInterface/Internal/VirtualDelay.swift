@@ -3,27 +3,31 @@
 /// Maps the `DispatchTime` deadlines production code passes onto a double's virtual clock, and
 /// the virtual clock back to `DispatchTime`.
 ///
-/// Two kinds of deadline reach a ``ManualDispatchQueue``:
+/// Inline deadlines (`.now() + 0.3`, a ``QueueDeadline``) carry their delay and need no
+/// mapping. Two kinds of `DispatchTime` still reach a ``ManualDispatchQueue``:
 /// - Deadlines made from the queue's own `now` (`queue.now + 0.3`). The queue's `now` lives in a
-///   range of uptime values no real machine reaches (from 2^60 ns, about 36 years of uptime), so
-///   the offset from the queue's origin is read exactly, whatever the real clock does.
-/// - Deadlines made from the real clock (`DispatchTime.now() + 0.3`). Their delay is measured
-///   against the real clock when the block is scheduled (read before any lock is taken) and
-///   rounded UP to the whole millisecond: the caller read the real clock an instant earlier, and
-///   rounding up restores every whole-millisecond delay, unless the thread stalls for a
-///   millisecond or more between reading the clock and scheduling. The double remembers each
-///   real deadline it has mapped, so the same `DispatchTime` value always maps to the same
+///   range of uptime values no real clock reaches: its zero is at 2^61 + 2^58 ns (83 years of
+///   uptime), and everything from 2^61 ns (73 years) up is read as virtual. The 2^58 ns (9 years)
+///   below the zero hold `queue.now - x`, a virtual deadline in the past; the virtual clock runs
+///   for 64 years above it before `DispatchTime` itself turns a sum into `.distantFuture`.
+///   So a real deadline of uptime plus 10^9 s (32 years) can never be taken for a virtual one.
+/// - Deadlines made from the real clock (`DispatchTime.now() + 0.3` kept in a variable). Their
+///   delay is measured against the real clock when the block is scheduled (read before any lock
+///   is taken) and rounded UP to the whole millisecond: the caller read the real clock an instant
+///   earlier, and rounding up restores every whole-millisecond delay, unless the thread stalls
+///   for a millisecond or more between reading the clock and scheduling. The double remembers
+///   each real deadline it has mapped, so the same `DispatchTime` value always maps to the same
 ///   virtual deadline (identical deadlines stay ties, however far apart they are scheduled).
 package enum VirtualDelay {
     /// The virtual deadline of work that never runs (`.distantFuture`).
     static let never: Int64 = .max
 
-    /// The uptime of the virtual clock's zero: 2^60 ns, read back through `DispatchTime` so that
-    /// a platform whose ticks are not nanoseconds agrees with itself.
-    static let origin: UInt64 = DispatchTime(uptimeNanoseconds: 1 << 60).uptimeNanoseconds
-
     /// Deadlines at or beyond this uptime are read as virtual (made from a double's `now`).
-    private static let virtualThreshold: UInt64 = 1 << 59
+    static let virtualThreshold: UInt64 = 1 << 61
+
+    /// The uptime of the virtual clock's zero, read back through `DispatchTime` so that a
+    /// platform whose ticks are not nanoseconds agrees with itself.
+    static let origin: UInt64 = DispatchTime(uptimeNanoseconds: virtualThreshold + (1 << 58)).uptimeNanoseconds
 
     private static let nanosecondsPerMillisecond: Int64 = 1_000_000
 
@@ -38,11 +42,6 @@ package enum VirtualDelay {
     /// The `DispatchTime` a double answers for `now` when its virtual clock reads `offset`.
     static func dispatchTime(atOffset offset: Int64) -> DispatchTime {
         DispatchTime(uptimeNanoseconds: origin &+ UInt64(max(0, min(offset, never - 1))))
-    }
-
-    /// Whether `deadline` was built from a double's `now` (it lies in the virtual range).
-    static func isVirtual(_ deadline: DispatchTime) -> Bool {
-        deadline != .distantFuture && deadline.uptimeNanoseconds >= virtualThreshold
     }
 
     /// What reading a deadline needs, read once by each queue, so that scheduling a block reads
@@ -66,12 +65,6 @@ package enum VirtualDelay {
         }
     }
 
-    /// The virtual deadline (nanoseconds since the double's zero) of a deadline built from a
-    /// double's `now`; a deadline in the past is due now.
-    static func deadline(forVirtual deadline: DispatchTime, now: Int64) -> Int64 {
-        max(now, DeadlineReader().virtualOffset(of: deadline) ?? 0)
-    }
-
     /// The delay until a real-clock uptime deadline, measured against `realNow` and rounded up
     /// to the whole millisecond; zero for a deadline already past.
     static func delay(untilReal deadline: DispatchTime, realNow: UInt64) -> Int64 {
@@ -85,8 +78,9 @@ package enum VirtualDelay {
     /// The virtual deadline of any uptime deadline, given the virtual `now` (real-clock deadlines
     /// measured against the real clock now).
     static func deadline(for deadline: DispatchTime, now: Int64) -> Int64 {
-        if deadline == .distantFuture { return never }
-        if isVirtual(deadline) { return Self.deadline(forVirtual: deadline, now: now) }
+        let reader = DeadlineReader()
+        if reader.isDistantFuture(deadline) { return never }
+        if let offset = reader.virtualOffset(of: deadline) { return max(now, offset) }
         return Self.deadline(now: now, delay: delay(untilReal: deadline, realNow: DispatchTime.now().uptimeNanoseconds))
     }
 
