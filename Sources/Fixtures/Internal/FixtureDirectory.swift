@@ -113,7 +113,7 @@ final class FixtureDirectory: Sendable {
     }
 
     private func notFound(_ requested: String, available: [String]) -> FixtureError {
-        let suggestions = NameSuggester.suggestions(for: FixturePath.normalized(requested), in: available)
+        let suggestions = FixturePath.suggestions(for: FixturePath.normalized(requested), in: available)
         var message = "No fixture named \"\(requested)\" in \(searchLocation)."
         if !suggestions.isEmpty {
             message += " Did you mean " + Self.list(suggestions, conjunction: "or") + "?"
