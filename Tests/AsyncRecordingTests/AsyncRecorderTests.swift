@@ -369,7 +369,8 @@ struct AsyncRecorderTests {
         await withKnownIssue {
             await recorder.expectNoCompletion(within: .seconds(3))
         } matching: { issue in
-            issue.isFailure(containing: "Expected uploads not to finish within 3 s, but it finished; values so far: [4] (0 handed out)", line: line)
+            issue.isFailure(
+                containing: "Expected uploads not to finish within 3 s, but it finished; values so far: [4] (0 handed out)", line: line)
         }
     }
 

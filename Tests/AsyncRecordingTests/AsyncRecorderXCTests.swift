@@ -102,7 +102,8 @@ final class AsyncRecorderXCTests: FailureRecordingTestCase {
         XCTAssertLessThan(clock.now - start, .seconds(2))
         XCTAssertEqual(failures.map(\.line), [line])
         XCTAssertTrue(
-            failures.first?.description.contains("Timed out after 0.05 s waiting for the next value from prices; no values so far") ?? false,
+            failures.first?.description.contains("Timed out after 0.05 s waiting for the next value from prices; no values so far")
+                ?? false,
             failures.first?.description ?? "no failure"
         )
     }
@@ -141,11 +142,12 @@ final class AsyncRecorderXCTests: FailureRecordingTestCase {
     }
 
     func test_singleValue_twoValues_failsAtCallersLineListingThem() async {
-        let recorder = AsyncRecorder(AsyncStream { continuation in
-            continuation.yield(1)
-            continuation.yield(2)
-            continuation.finish()
-        }, label: "answers")
+        let recorder = AsyncRecorder(
+            AsyncStream { continuation in
+                continuation.yield(1)
+                continuation.yield(2)
+                continuation.finish()
+            }, label: "answers")
         let line = #line + 2
         let failures = await capturingXCTestFailures {
             _ = await recorder.singleValue()
@@ -159,11 +161,12 @@ final class AsyncRecorderXCTests: FailureRecordingTestCase {
     }
 
     func test_lastValue_sourceFinished_returnsTheLastWithoutHandingOut() async {
-        let recorder = AsyncRecorder(AsyncStream { continuation in
-            continuation.yield("idle")
-            continuation.yield("loaded")
-            continuation.finish()
-        })
+        let recorder = AsyncRecorder(
+            AsyncStream { continuation in
+                continuation.yield("idle")
+                continuation.yield("loaded")
+                continuation.finish()
+            })
 
         let last = await recorder.lastValue()
 

@@ -49,7 +49,11 @@ final class ObservationTracker<Value: Sendable>: Sendable {
         { [weak subject] onChange in
             guard let subject else { return nil }
             guard let onChange else { return subject[keyPath: keyPath] }
-            return withObservationTracking { subject[keyPath: keyPath] } onChange: { onChange() }
+            return withObservationTracking {
+                subject[keyPath: keyPath]
+            } onChange: {
+                onChange()
+            }
         }
     }
 
