@@ -185,8 +185,9 @@ extension AsyncRecorder {
 
     // MARK: expectNoCompletion
 
-    /// Fails the test if the source finishes or fails within a time, the inverted form of
-    /// ``finished(fileID:filePath:line:column:)``.
+    /// Fails the test if the source finishes or fails within a time.
+    ///
+    /// The inverted form of ``finished(fileID:filePath:line:column:)``.
     ///
     /// ```swift
     /// let (updates, _) = AsyncStream<Int>.makeStream()

@@ -332,8 +332,9 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
 
     // MARK: expectNoValue
 
-    /// Fails the test if a value not yet handed out arrives within a time, the inverted form of
-    /// ``next(fileID:filePath:line:column:)``.
+    /// Fails the test if a value not yet handed out arrives within a time.
+    ///
+    /// The inverted form of ``next(fileID:filePath:line:column:)``.
     ///
     /// ```swift
     /// let (updates, continuation) = AsyncStream<Int>.makeStream()

@@ -12,6 +12,8 @@
 public enum RecordedCompletion: Sendable {
     /// The source finished without an error.
     case finished
-    /// The source failed with this error; a cancelled recording ends with a `CancellationError`.
+    /// The source failed with this error.
+    ///
+    /// A cancelled recording of a sequence ends with a `CancellationError`.
     case failure(any Error)
 }

@@ -85,7 +85,7 @@ struct AsyncRecorderTests {
         continuation.yield(1)
         _ = await recorder.next()
         continuation.yield(2)
-        await waitForElements(recorder, count: 2)
+        _ = await recorder.firstValues(2, timeout: .seconds(2))
         let line = #line + 2
         await withKnownIssue {
             await recorder.expectValues([2, 3], timeout: .zero)
@@ -225,7 +225,7 @@ struct AsyncRecorderTests {
         let (stream, continuation) = AsyncStream<Int>.makeStream()
         let recorder = AsyncRecorder(stream, label: "prices")
         continuation.yield(3)
-        await waitForElements(recorder, count: 1)
+        _ = await recorder.firstValues(1, timeout: .seconds(2))
         let line = #line + 2
         await withKnownIssue {
             #expect(await recorder.completion(timeout: .zero) == nil)
@@ -374,6 +374,7 @@ struct AsyncRecorderTests {
         }
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("cancel() stops iterating; the values already received stay")
     func cancelStopsRecording() async {
         let (stream, continuation) = AsyncStream<Int>.makeStream()
@@ -387,13 +388,6 @@ struct AsyncRecorderTests {
 
         #expect(recorder.elements == [1])
     }
-}
-
-/// Waits, through the recorder itself, until it holds `count` values, without handing any out;
-/// bounded, so a value that never arrives fails the test within seconds instead of hanging it.
-@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
-func waitForElements<Element>(_ recorder: AsyncRecorder<Element>, count: Int) async {
-    _ = await recorder.firstValues(count, timeout: .seconds(2))
 }
 
 extension Array where Element: Sendable {

@@ -115,7 +115,7 @@ final class AsyncRecorderXCTests: FailureRecordingTestCase {
         let line = #line + 3
         let failures = await capturingXCTestFailures {
             let waiter = Task {
-                await recorder.next(timeout: .seconds(2))
+                _ = await recorder.next(timeout: .seconds(2))
             }
             waiter.cancel()
             _ = await waiter.value
@@ -182,7 +182,7 @@ final class AsyncRecorderXCTests: FailureRecordingTestCase {
         continuation.yield(9)
         let line = #line + 2
         let failures = await capturingXCTestFailures {
-            await recorder.expectNoValue(within: .seconds(3))
+            _ = await recorder.expectNoValue(within: .seconds(3))
         }
 
         XCTAssertEqual(failures.map(\.line), [line])
@@ -200,7 +200,7 @@ final class AsyncRecorderXCTests: FailureRecordingTestCase {
         continuation.finish(throwing: URLError(.timedOut))
         let line = #line + 2
         let failures = await capturingXCTestFailures {
-            await recorder.expectNoCompletion(within: .seconds(3))
+            _ = await recorder.expectNoCompletion(within: .seconds(3))
         }
 
         XCTAssertEqual(failures.map(\.line), [line])

@@ -212,7 +212,7 @@ struct FixtureLoaderJSONObjectTests {
 /// A client's decoding settings kept in main-actor state, as apps keep a shared date formatter.
 @MainActor
 enum ClientDecodingSettings {
-    static var dates: JSONDecoder.DateDecodingStrategy = .secondsSince1970
+    static var dates = JSONDecoder.DateDecodingStrategy.secondsSince1970
 }
 
 extension JSONDecoder {
