@@ -23,10 +23,10 @@ struct AsyncRecorderObservationTests {
         let recorder = AsyncRecorder(shelf, \.titles)
 
         shelf.titles = ["Dune"]
-        await recorder.expectValues([[], ["Dune"]], timeout: .seconds(2))
+        await recorder.expectValues([[], ["Dune"]], timeout: .seconds(5))
         shelf.titles.append("Emma")
 
-        #expect(await recorder.next(timeout: .seconds(2)) == ["Dune", "Emma"])
+        #expect(await recorder.next(timeout: .seconds(5)) == ["Dune", "Emma"])
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
@@ -38,7 +38,7 @@ struct AsyncRecorderObservationTests {
         shelf.count = 1
         shelf.count = 2
 
-        await recorder.expectValues([0, 1, 2], timeout: .seconds(2))
+        await recorder.expectValues([0, 1, 2], timeout: .seconds(5))
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
@@ -50,7 +50,7 @@ struct AsyncRecorderObservationTests {
         shelf.count = 0
         shelf.count = 1
 
-        await recorder.expectValues([0, 1], timeout: .seconds(2))
+        await recorder.expectValues([0, 1], timeout: .seconds(5))
         #expect(recorder.elements == [0, 1])
     }
 
@@ -123,11 +123,11 @@ struct AsyncRecorderOffMainObservationTests {
         let gauge = Gauge()
         let changer = GaugeChanger()
         let recorder = AsyncRecorder(gauge, \.level)
-        #expect(await recorder.next(timeout: .seconds(2)) == 0)
+        #expect(await recorder.next(timeout: .seconds(5)) == 0)
 
         for level in 1...20 {
             await changer.set(gauge, to: level)
-            #expect(await recorder.next(timeout: .seconds(2)) == level)
+            #expect(await recorder.next(timeout: .seconds(5)) == level)
         }
 
         #expect(recorder.elements == Array(0...20))
@@ -143,7 +143,7 @@ struct AsyncRecorderOffMainObservationTests {
 
             await changer.step(gauge, through: 1...20)
 
-            await recorder.expectValues(Array(0...20), timeout: .seconds(2))
+            await recorder.expectValues(Array(0...20), timeout: .seconds(5))
             guard recorder.elements == Array(0...20) else {
                 Issue.record("Recorded \(recorder.elements)")
                 return
@@ -161,7 +161,7 @@ struct AsyncRecorderOffMainObservationTests {
         await changer.set(gauge, to: 0)
         await changer.set(gauge, to: 1)
 
-        await recorder.expectValues([0, 1], timeout: .seconds(2))
+        await recorder.expectValues([0, 1], timeout: .seconds(5))
         await recorder.expectNoValue(within: .milliseconds(50))
         #expect(recorder.elements == [0, 1])
     }

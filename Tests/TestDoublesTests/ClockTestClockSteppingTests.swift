@@ -243,7 +243,10 @@ struct TestClockSteppingTests {
                 await clock.waitForSleepers(count: tasks.count)
             }
             await clock.advance(by: .seconds(3))
-            for task in tasks { await task.value(within: .seconds(5)) }
+            for task in tasks {
+                // One task that never ends fails the test once, instead of once per repetition.
+                guard await task.value(within: .seconds(5)) != nil else { return }
+            }
             outcomes.insert(log.value)
         }
 
