@@ -114,31 +114,29 @@ final class ObservationTracker<Value: Sendable>: Sendable {
         var tries = 0
         var lastChanges = -1
         while true {
-            let (outcome, changes) = state.withLock { state -> (SettleOutcome, Int) in
-                guard !state.isStopped, state.settled < state.changes, let value = state.read(nil) else {
+            // The value is read outside the lock, so a model that holds a lock of its own while it
+            // reports a change never waits on this one while this one waits on it.
+            let pending = state.withLock { state -> (read: Reader, changes: Int, before: Value?)? in
+                guard !state.isStopped, state.settled < state.changes else {
                     state.isSettling = false
-                    return (.done, state.changes)
+                    return nil
                 }
-                if let before = state.before, Self.isSame(value, before) == true {
-                    return (.notYet, state.changes)
-                }
-                state.settled = state.changes
-                record(value, in: &state)
-                return (.recorded, state.changes)
+                return (state.read, state.changes, state.before)
             }
-            switch outcome {
-            case .done:
+            guard let pending else { return }
+            guard let value = pending.read(nil) else {
+                state.withLock { $0.isSettling = false }
                 return
-            case .recorded:
-                continue
-            case .notYet:
-                if changes != lastChanges {
-                    lastChanges = changes
+            }
+            if let before = pending.before, Self.isSame(value, before) == true {
+                // Not stored yet, or stored unchanged: look again, for a second at most per change.
+                if pending.changes != lastChanges {
+                    lastChanges = pending.changes
                     deadline = clock.now.advanced(by: .seconds(1))
                     tries = 0
                 }
                 if clock.now >= deadline {
-                    state.withLock { $0.settled = changes }
+                    state.withLock { $0.settled = max($0.settled, pending.changes) }
                     continue
                 }
                 tries += 1
@@ -147,6 +145,13 @@ final class ObservationTracker<Value: Sendable>: Sendable {
                 } else {
                     try? await Task.sleep(nanoseconds: 1_000_000)
                 }
+                continue
+            }
+            // Recorded only if no change began since the read; otherwise look again.
+            state.withLock { state in
+                guard !state.isStopped, state.changes == pending.changes, state.settled < pending.changes else { return }
+                state.settled = pending.changes
+                record(value, in: &state)
             }
         }
     }
@@ -157,12 +162,6 @@ final class ObservationTracker<Value: Sendable>: Sendable {
         if let recorded = state.recorded, Self.isSame(value, recorded) == true { return }
         state.recorded = value
         storage.receive(value)
-    }
-
-    private enum SettleOutcome {
-        case done
-        case recorded
-        case notYet
     }
 
     /// Whether two values are equal: `nil` when the type is not `Equatable`.
