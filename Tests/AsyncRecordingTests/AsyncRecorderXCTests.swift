@@ -209,4 +209,58 @@ final class AsyncRecorderXCTests: FailureRecordingTestCase {
             failures.first?.description ?? "no failure"
         )
     }
+
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    func test_completion_sourceStillRunning_failsAtCallersLineListingValues() async {
+        let (stream, continuation) = AsyncStream<Int>.makeStream()
+        let recorder = AsyncRecorder(stream, label: "prices")
+        continuation.yield(3)
+        _ = await recorder.firstValues(1, timeout: .seconds(5))
+        let line = #line + 2
+        let failures = await capturingXCTestFailures {
+            _ = await recorder.completion(timeout: .zero)
+        }
+
+        XCTAssertEqual(failures.map(\.line), [line])
+        XCTAssertTrue(
+            failures.first?.description.contains("Timed out after 0 s waiting for prices to end; values so far: [3] (0 handed out)")
+                ?? false,
+            failures.first?.description ?? "no failure"
+        )
+    }
+
+    func test_firstValues_sourceFinishedWithFewer_failsAtCallersLineSayingSo() async {
+        let recorder = AsyncRecorder(
+            AsyncStream { continuation in
+                continuation.yield(1)
+                continuation.finish()
+            }, label: "pages")
+        let line = #line + 2
+        let failures = await capturingXCTestFailures {
+            _ = await recorder.firstValues(2)
+        }
+
+        XCTAssertEqual(failures.map(\.line), [line])
+        XCTAssertTrue(
+            failures.first?.description.contains(
+                "Expected the first 2 values from pages, but it finished; got only [1]; values so far: [1] (0 handed out)") ?? false,
+            failures.first?.description ?? "no failure"
+        )
+    }
+
+    func test_lastValue_sourceFailed_failsAtCallersLineNamingTheError() async {
+        let (stream, continuation) = AsyncThrowingStream<Int, any Error>.makeStream()
+        let recorder = AsyncRecorder(stream, label: "downloads")
+        continuation.finish(throwing: URLError(.timedOut))
+        let line = #line + 2
+        let failures = await capturingXCTestFailures {
+            _ = await recorder.lastValue()
+        }
+
+        XCTAssertEqual(failures.map(\.line), [line])
+        XCTAssertTrue(
+            failures.first?.description.contains("Expected downloads to finish, but it failed with") ?? false,
+            failures.first?.description ?? "no failure"
+        )
+    }
 }

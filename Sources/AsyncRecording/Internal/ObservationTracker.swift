@@ -20,8 +20,9 @@ final class ObservationTracker<Value: Sendable>: Sendable {
     typealias Reader = (_ onChange: (@Sendable () -> Void)?) -> Value?
 
     struct State {
-        /// Not Sendable (it holds the object weakly and its key path): it only runs under the
-        /// lock, on the thread making a change or on the main actor, as the object's own code does.
+        /// Not Sendable (it holds the object weakly and its key path): it runs on the thread
+        /// making a change, under the lock, or on the main actor, where the object's own code
+        /// reads it.
         var read: Reader
         var isStopped = false
         /// Changes reported so far.
