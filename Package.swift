@@ -26,13 +26,16 @@ let package = Package(
         + (productionSafeModules + testOnlyModules).map { .library(name: $0, targets: [$0]) },
     targets: [
         // MARK: Production-safe seams
-        // The package's one lock box, shared by every module, and its near-miss name suggestions
-        // (package access), shared by the seams' fakes; not a product of its own (TestSupportCore
-        // re-exports the lock box).
+        // The package's one lock box, shared by every module, and the misuse log built on it (package
+        // access), shared by the seams' fakes; not a product of its own (TestSupportCore re-exports
+        // the lock box).
         .target(name: "LockedValue"),
+        // The package's one "did you mean" (package access): near-miss names by edit distance, for
+        // the fakes, the test-only modules and the stub generator, which links no other module.
+        .target(name: "NameSuggestions"),
         .target(name: "DispatchQueueInterface", dependencies: ["LockedValue"]),
-        .target(name: "KeychainInterface", dependencies: ["LockedValue"]),
-        .target(name: "KeyValueStoreInterface", dependencies: ["LockedValue"]),
+        .target(name: "KeychainInterface", dependencies: ["LockedValue", "NameSuggestions"]),
+        .target(name: "KeyValueStoreInterface", dependencies: ["LockedValue", "NameSuggestions"]),
 
         // MARK: Test-only modules
         .target(name: "TestSupportCore", dependencies: ["LockedValue"]),
@@ -41,8 +44,8 @@ let package = Package(
             dependencies: ["TestSupportCore", "DispatchQueueInterface", "KeychainInterface", "KeyValueStoreInterface"]
         ),
         .target(name: "TestBuilders", dependencies: ["TestSupportCore"]),
-        .target(name: "HTTPStubbing", dependencies: ["TestSupportCore"]),
-        .target(name: "Fixtures", dependencies: ["TestSupportCore"]),
+        .target(name: "HTTPStubbing", dependencies: ["TestSupportCore", "NameSuggestions"]),
+        .target(name: "Fixtures", dependencies: ["TestSupportCore", "NameSuggestions"]),
         .target(name: "AsyncRecording", dependencies: ["TestSupportCore"]),
         .target(
             name: "TestSupportKit",
@@ -55,6 +58,7 @@ let package = Package(
         // MARK: The package's own tests
         // Shared by the self-tests only: captures failures the way each framework reports them.
         .target(name: "TestSupportTesting", dependencies: ["TestSupportCore"], path: "Tests/TestSupportTesting"),
+        .testTarget(name: "NameSuggestionsTests", dependencies: ["NameSuggestions"]),
         .testTarget(name: "TestSupportCoreTests", dependencies: ["TestSupportCore", "TestSupportTesting"]),
         .testTarget(name: "TestDoublesTests", dependencies: ["TestDoubles", "TestSupportTesting"]),
         .testTarget(name: "TestBuildersTests", dependencies: ["TestBuilders", "TestSupportTesting"]),
@@ -105,7 +109,7 @@ let package = Package(
 
         // MARK: Stub generation: `swift package --allow-writing-to-package-directory generate-stubs --target NAME`
         // The generator's logic, unit-tested on symbol-graph fixtures; not a product.
-        .target(name: "StubGeneratorCore"),
+        .target(name: "StubGeneratorCore", dependencies: ["NameSuggestions"]),
         .executableTarget(name: "StubGeneratorTool", dependencies: ["StubGeneratorCore"]),
         .plugin(
             name: "GenerateStubs",

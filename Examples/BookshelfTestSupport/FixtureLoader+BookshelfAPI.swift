@@ -7,7 +7,7 @@ extension FixtureLoader {
     /// `resources: [.copy("Fixtures")]`, and shared by both example suites), decoded the way the app's API client decodes them.
     ///
     /// A `static let` shares one cache of file bytes across the whole run.
-    public static let bookshelfAPI = FixtureLoader(bundle: .module, decoder: .bookshelfAPI)
+    public static let bookshelfAPI = FixtureLoader(bundle: .module, makeDecoder: { .bookshelfAPI })
 }
 
 extension JSONDecoder {

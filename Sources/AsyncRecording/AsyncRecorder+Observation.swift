@@ -16,13 +16,21 @@ extension AsyncRecorder {
     /// await recorder.expectValues(["Ready", "Importing…"])
     /// ```
     ///
-    /// Observation reports a change before the new value is stored, so the recorder reads the
-    /// value on the main actor just after: several changes made in one main-actor turn are
-    /// recorded once, with the last value, as with Swift's `Observations`. The recorder holds
+    /// Observation reports a change before the new value is stored, so the recorder never reads
+    /// the value at that moment. It records the value each change stored: when the next change
+    /// begins, read on the thread making it, and for the latest change once it is complete (after
+    /// the current main-actor turn for a change made on the main actor; for a change made on
+    /// another actor, on the main actor as soon as the value differs from the one before). So
+    /// the changes of one actor are recorded in order, the last one included, and a value is
+    /// never recorded again in place of a newer one. What coalesces: a change that stores a value
+    /// equal to the one recorded last records nothing, as Swift's `@Observable` reports no change
+    /// for an equal value; a change from another actor to a value that is not `Equatable` is
+    /// read after one hop to the main actor, as Swift's `Observations` reads it. The recorder holds
     /// the object weakly, so it never keeps it alive.
     ///
     /// - Parameters:
-    ///   - subject: The observable object; read on the main actor.
+    ///   - subject: The observable object; read on the main actor, and on the thread changing it
+    ///     when a change begins.
     ///   - keyPath: The property to record.
     ///   - label: How failure messages name the source; defaults to the object's type.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
@@ -33,43 +41,13 @@ extension AsyncRecorder {
         label: String? = nil
     ) {
         let storage = RecorderStorage<Element>()
-        // Read by the source's `cancel()` from any thread (a recorder's deinit), so it is a lock.
-        let isStopped = Locked(false)
-        // The tracker lives as long as the object holds its pending observation.
-        ObservationTracker(subject: subject, keyPath: keyPath, storage: storage, isStopped: isStopped).track()
+        let tracker = ObservationTracker(storage: storage, read: ObservationTracker<Element>.reader(of: subject, keyPath))
+        tracker.start()
         self.init(
             label: label ?? "\(Subject.self) property",
             storage: storage,
-            source: ClosureRecordingSource { isStopped.withLock { $0 = true } }
+            source: ClosureRecordingSource { tracker.stop() }
         )
-    }
-}
-
-/// Reads an observed property, records it, and tracks it again after each change.
-@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-@MainActor
-final class ObservationTracker<Subject: Observable & AnyObject, Value: Sendable> {
-    private weak var subject: Subject?
-    private let keyPath: KeyPath<Subject, Value>
-    private let storage: RecorderStorage<Value>
-    private let isStopped: Locked<Bool>
-
-    init(subject: Subject, keyPath: KeyPath<Subject, Value>, storage: RecorderStorage<Value>, isStopped: Locked<Bool>) {
-        self.subject = subject
-        self.keyPath = keyPath
-        self.storage = storage
-        self.isStopped = isStopped
-    }
-
-    func track() {
-        guard !isStopped.value, let subject else { return }
-        let keyPath = self.keyPath
-        let value = withObservationTracking {
-            subject[keyPath: keyPath]
-        } onChange: {
-            Task { @MainActor in self.track() }
-        }
-        storage.receive(value)
     }
 }
 #endif

@@ -20,7 +20,13 @@ import TestSupportCore
 ///
 /// ``next(fileID:filePath:line:column:)``, ``values(count:fileID:filePath:line:column:)`` and
 /// ``expectValues(_:fileID:filePath:line:column:)`` hand out values in order, each value once;
-/// ``elements`` lists every value received, handed out or not.
+/// ``elements`` lists every value received so far, handed out or not, without waiting, and
+/// ``firstValues(_:fileID:filePath:line:column:)``, ``lastValue(fileID:filePath:line:column:)``
+/// and ``singleValue(fileID:filePath:line:column:)`` wait and read from the start without handing
+/// any out. ``completion(fileID:filePath:line:column:)`` returns how the source ended;
+/// ``expectNoValue(within:fileID:filePath:line:column:)`` and
+/// ``expectNoCompletion(within:fileID:filePath:line:column:)`` check that nothing happens for a
+/// while.
 public final class AsyncRecorder<Element: Sendable>: Sendable {
     let storage: RecorderStorage<Element>
     private let source: Locked<(any RecordingSource)?>
@@ -73,7 +79,7 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
         source.exchange(nil)?.cancel()
     }
 
-    /// Every value received so far, in order, whether or not it was handed out.
+    /// Every value received so far, in order, whether or not it was handed out, without waiting.
     public var elements: [Element] {
         storage.state.value.values
     }
@@ -254,6 +260,126 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
         )
     }
 
+    // MARK: firstValues
+
+    /// Waits until the source has sent a number of values and returns the first ones, from the
+    /// start, without handing any out.
+    ///
+    /// ```swift
+    /// let recorder = AsyncRecorder(BookImporter().importBooks(["Dune", "Emma"]))
+    /// #expect(await recorder.firstValues(2) == [1, 2])
+    /// #expect(await recorder.next() == 1)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - count: How many values to read from the start.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The first `count` values, or `nil` after reporting that fewer arrived within
+    ///   5 seconds.
+    public func firstValues(
+        _ count: Int,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> [Element]? {
+        await firstValues(count, timeout: .standard, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Waits, up to a timeout, until the source has sent a number of values and returns the first
+    /// ones, without handing any out.
+    ///
+    /// - Parameters:
+    ///   - count: How many values to read from the start.
+    ///   - timeout: How long to wait before failing; `.zero` looks only at what already arrived.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The first `count` values, or `nil` after reporting that fewer arrived in time.
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    public func firstValues(
+        _ count: Int,
+        timeout: Duration,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> [Element]? {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        return await firstValues(count, timeout: WaitTimeout(timeout), at: site)
+    }
+
+    private func firstValues(_ count: Int, timeout: WaitTimeout, at site: CallSite) async -> [Element]? {
+        guard count >= 0 else {
+            FailureReporter.report("Expected a count of 0 or more values to wait for, got \(count)", at: site)
+            return nil
+        }
+        let end = await storage.wait(forCount: count, timeout: timeout)
+        let state = storage.state.value
+        if state.values.count >= count { return Array(state.values.prefix(count)) }
+        let wanted = count == 1 ? "the first value" : "the first \(count) values"
+        let got = count > 1 ? "; got only \(state.values)" : ""
+        FailureReporter.report(
+            "\(headline(waitingFor: wanted, completion: state.completion, end: end, timeout: timeout))\(got); \(Self.seenText(state))",
+            at: site
+        )
+        return nil
+    }
+
+    // MARK: expectNoValue
+
+    /// Fails the test if a value not yet handed out arrives within a time.
+    ///
+    /// The inverted form of ``next(fileID:filePath:line:column:)``.
+    ///
+    /// ```swift
+    /// let (updates, continuation) = AsyncStream<Int>.makeStream()
+    /// let recorder = AsyncRecorder(updates)
+    /// continuation.yield(1)
+    /// #expect(await recorder.next() == 1)
+    /// await recorder.expectNoValue(within: .milliseconds(100))
+    /// ```
+    ///
+    /// A live source can only be watched for a while, so a passing check takes the whole `time`
+    /// unless the source ends first; it is an upper bound, never a sleep: the check returns, and
+    /// fails, the moment a value arrives, and passes at once when the source ends without one.
+    /// A value already waiting fails it at once. Keep `time` short. Hands nothing out.
+    ///
+    /// - Parameters:
+    ///   - time: How long no value may arrive.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    public func expectNoValue(
+        within time: Duration,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        let timeout = WaitTimeout(time)
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let end = await storage.wait(forCount: storage.state.value.consumed + 1, timeout: timeout)
+        let state = storage.state.value
+        if state.values.count > state.consumed {
+            FailureReporter.report(
+                "Expected no value from \(label) within \(timeout.text), got \(state.values[state.consumed]); \(Self.seenText(state))",
+                at: site
+            )
+        } else if end == .cancelled {
+            FailureReporter.report(
+                "Cancelled while checking that no value arrives from \(label) within \(timeout.text); \(Self.seenText(state))",
+                at: site
+            )
+        }
+    }
+
     // MARK: finished / failure
 
     /// Waits for the source to finish and fails the test if it fails or does not finish within
@@ -304,13 +430,14 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
     }
 
     private func finished(timeout: WaitTimeout, at site: CallSite) async -> Bool {
-        switch await completion(timeout: timeout) {
+        let (completion, end) = await completion(timeout: timeout)
+        switch completion {
         case .finished?:
             return true
         case .failure(let error)?:
             FailureReporter.report("Expected \(label) to finish, but it failed with \(error); \(seenText())", at: site)
         case nil:
-            FailureReporter.report("Timed out after \(timeout.text) waiting for \(label) to finish; \(seenText())", at: site)
+            FailureReporter.report(notEndedText(end, timeout: timeout, waitingFor: "finish"), at: site)
         }
         return false
     }
@@ -365,22 +492,31 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
     }
 
     private func failure(timeout: WaitTimeout, at site: CallSite) async -> (any Error)? {
-        switch await completion(timeout: timeout) {
+        let (completion, end) = await completion(timeout: timeout)
+        switch completion {
         case .failure(let error)?:
             return error
         case .finished?:
             FailureReporter.report("Expected \(label) to fail, but it finished; \(seenText())", at: site)
         case nil:
-            FailureReporter.report("Timed out after \(timeout.text) waiting for \(label) to fail; \(seenText())", at: site)
+            FailureReporter.report(notEndedText(end, timeout: timeout, waitingFor: "fail"), at: site)
         }
         return nil
     }
 
     // MARK: Internals
 
-    private func completion(timeout: WaitTimeout) async -> RecorderStorage<Element>.Completion? {
-        await storage.wait(forCount: Int.max, timeout: timeout)
-        return storage.state.value.completion
+    /// Waits for the source to end; `nil` with why when it has not.
+    func completion(timeout: WaitTimeout) async -> (completion: RecordedCompletion?, end: RecorderStorage<Element>.WaitEnd) {
+        let end = await storage.wait(forCount: Int.max, timeout: timeout)
+        return (storage.state.value.completion, end)
+    }
+
+    /// Says the source has not ended: timed out or cancelled while waiting for `wanted`.
+    func notEndedText(_ end: RecorderStorage<Element>.WaitEnd, timeout: WaitTimeout, waitingFor wanted: String) -> String {
+        end == .cancelled
+            ? "Cancelled while waiting for \(label) to \(wanted); \(seenText())"
+            : "Timed out after \(timeout.text) waiting for \(label) to \(wanted); \(seenText())"
     }
 
     /// Hands out the next `count` values, or reports why it cannot and returns `nil`.
@@ -390,7 +526,7 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
             return nil
         }
         let start = storage.state.value.consumed
-        await storage.wait(forCount: start + count, timeout: timeout)
+        let end = await storage.wait(forCount: start + count, timeout: timeout)
         let outcome = storage.state.withLock { state -> Result<[Element], TakeShortfall> in
             let available = state.values.count - state.consumed
             if available >= count {
@@ -410,32 +546,43 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
         case .success(let values):
             return values
         case .failure(let shortfall):
-            let headline: String
-            switch shortfall.completion {
-            case .finished?:
-                headline = "Expected \(wanted) from \(label), but it finished"
-            case .failure(let error)?:
-                headline = "Expected \(wanted) from \(label), but it failed with \(error)"
-            case nil:
-                headline = "Timed out after \(timeout.text) waiting for \(wanted) from \(label)"
-            }
             let got = count > 1 ? "; got only \(shortfall.got)" : ""
-            FailureReporter.report("\(headline)\(got); \(shortfall.seen)", at: site)
+            FailureReporter.report(
+                "\(headline(waitingFor: wanted, completion: shortfall.completion, end: end, timeout: timeout))\(got); \(shortfall.seen)",
+                at: site
+            )
             return nil
+        }
+    }
+
+    /// Why a wait for `wanted` from the source came up short: it ended, the timeout passed, or the
+    /// waiting task was cancelled.
+    func headline(
+        waitingFor wanted: String, completion: RecordedCompletion?, end: RecorderStorage<Element>.WaitEnd, timeout: WaitTimeout
+    ) -> String {
+        switch completion {
+        case .finished?:
+            return "Expected \(wanted) from \(label), but it finished"
+        case .failure(let error)?:
+            return "Expected \(wanted) from \(label), but it failed with \(error)"
+        case nil:
+            return end == .cancelled
+                ? "Cancelled while waiting for \(wanted) from \(label)"
+                : "Timed out after \(timeout.text) waiting for \(wanted) from \(label)"
         }
     }
 
     private struct TakeShortfall: Error {
         let got: String
-        let completion: RecorderStorage<Element>.Completion?
+        let completion: RecordedCompletion?
         let seen: String
     }
 
-    private func seenText() -> String {
+    func seenText() -> String {
         Self.seenText(storage.state.value)
     }
 
-    private static func seenText(_ state: RecorderStorage<Element>.State) -> String {
+    static func seenText(_ state: RecorderStorage<Element>.State) -> String {
         let values = state.values
         switch values.count {
         case 0:
@@ -447,7 +594,7 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
         }
     }
 
-    private static func countText(_ count: Int) -> String {
+    static func countText(_ count: Int) -> String {
         count == 1 ? "1 value" : "\(count) values"
     }
 }

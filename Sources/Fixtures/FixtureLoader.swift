@@ -52,12 +52,10 @@ public struct FixtureLoader: Sendable, CustomStringConvertible {
     /// directory.
     public var searchLocation: String { storage.searchLocation }
 
-    /// A new decoder, made the way decoding makes one when it is given none.
+    /// The decoder a decode uses when the call passes none.
     ///
-    /// The way ``decode(_:named:decoder:substituting:)`` makes one.
-    ///
-    /// The loader keeps how to make its decoder rather than a decoder: `JSONDecoder` is
-    /// `Sendable` only from iOS 16 and macOS 13, and a loader is shared across tests.
+    /// The decoder the loader was given, or a new one from its `makeDecoder` closure: the way
+    /// ``decode(_:named:decoder:substituting:)`` gets one.
     public var decoder: JSONDecoder { makeDecoder() }
 
     let makeDecoder: @Sendable () -> JSONDecoder
@@ -69,6 +67,8 @@ public struct FixtureLoader: Sendable, CustomStringConvertible {
     /// ```swift
     /// // SwiftPM test target with resources: [.copy("Fixtures")]
     /// let fixtures = FixtureLoader(bundle: .module)
+    /// // SwiftPM test target with resources: [.process("Resources")], which flattens folders
+    /// let flattened = FixtureLoader(bundle: .module, subdirectory: nil)
     /// // Xcode test bundle whose fixtures were added as a group (no folder)
     /// final class CatalogTests: XCTestCase {
     ///     let fixtures = FixtureLoader(bundle: Bundle(for: CatalogTests.self), subdirectory: nil)
@@ -80,15 +80,14 @@ public struct FixtureLoader: Sendable, CustomStringConvertible {
     ///     test class in an Xcode test bundle.
     ///   - subdirectory: The folder inside the bundle's resources that holds the fixtures;
     ///     `"Fixtures"` by default, matching `.copy("Fixtures")`; `nil` for the resources
-    ///     folder itself.
-    ///   - decoder: Makes the decoder used when a call passes none; evaluated for each decode,
-    ///     so write an expression that makes a new decoder, such as `.bookshelfAPI` for a static
-    ///     computed property.
+    ///     folder itself, as with `.process("Resources")` or an Xcode group.
+    ///   - makeDecoder: Makes the decoder used when a call passes none, for each decode; a plain
+    ///     `JSONDecoder` by default.
     ///   - cachesData: Whether loaded bytes are kept for later loads; `true` by default.
     public init(
         bundle: Bundle,
         subdirectory: String? = "Fixtures",
-        decoder: @autoclosure @escaping @Sendable () -> JSONDecoder = JSONDecoder(),
+        makeDecoder: @escaping @Sendable () -> JSONDecoder = { JSONDecoder() },
         cachesData: Bool = true
     ) {
         let resources = bundle.resourceURL ?? bundle.bundleURL
@@ -96,13 +95,37 @@ public struct FixtureLoader: Sendable, CustomStringConvertible {
         let url = folder.map { resources.appendingPathComponent($0, isDirectory: true) } ?? resources
         let bundleName = "bundle \"\(bundle.bundleURL.lastPathComponent)\""
         let place = folder.map { "\(bundleName), subdirectory \"\($0)\"" } ?? "\(bundleName), no subdirectory"
-        self.makeDecoder = decoder
+        self.makeDecoder = makeDecoder
         self.storage = FixtureDirectory(
             url: url,
             searchLocation: "\(place) (\(url.path))",
             bundleResourceURL: resources,
             cachesData: cachesData
         )
+    }
+
+    /// Creates a loader for the fixtures in a subdirectory of a bundle's resources, decoding with
+    /// the decoder given.
+    ///
+    /// ```swift
+    /// let fixtures = FixtureLoader(bundle: .module, decoder: .bookshelfAPI)
+    /// ```
+    ///
+    /// The decoder is read once, here, in the caller's isolation, so it may be configured from
+    /// main-actor state such as a shared date formatter; every decode then shares it, which is
+    /// safe because `JSONDecoder` is `Sendable` from iOS 16 and macOS 13. Below those, pass
+    /// `makeDecoder:` instead.
+    ///
+    /// - Parameters:
+    ///   - bundle: The test target's bundle: `Bundle.module` under SwiftPM, `Bundle(for:)` of a
+    ///     test class in an Xcode test bundle.
+    ///   - subdirectory: The folder inside the bundle's resources that holds the fixtures;
+    ///     `"Fixtures"` by default; `nil` for the resources folder itself.
+    ///   - decoder: The decoder used when a call passes none; leave it unchanged afterwards.
+    ///   - cachesData: Whether loaded bytes are kept for later loads; `true` by default.
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    public init(bundle: Bundle, subdirectory: String? = "Fixtures", decoder: JSONDecoder, cachesData: Bool = true) {
+        self.init(bundle: bundle, subdirectory: subdirectory, makeDecoder: { decoder }, cachesData: cachesData)
     }
 
     /// Creates a loader for the fixtures in a directory on disk.
@@ -117,20 +140,39 @@ public struct FixtureLoader: Sendable, CustomStringConvertible {
     ///
     /// - Parameters:
     ///   - directory: The directory that holds the fixtures.
-    ///   - decoder: Makes the decoder used when a call passes none; evaluated for each decode.
+    ///   - makeDecoder: Makes the decoder used when a call passes none, for each decode; a plain
+    ///     `JSONDecoder` by default.
     ///   - cachesData: Whether loaded bytes are kept for later loads; `true` by default.
     public init(
         directory: URL,
-        decoder: @autoclosure @escaping @Sendable () -> JSONDecoder = JSONDecoder(),
+        makeDecoder: @escaping @Sendable () -> JSONDecoder = { JSONDecoder() },
         cachesData: Bool = true
     ) {
-        self.makeDecoder = decoder
+        self.makeDecoder = makeDecoder
         self.storage = FixtureDirectory(
             url: directory,
             searchLocation: "directory \(directory.path)",
             bundleResourceURL: nil,
             cachesData: cachesData
         )
+    }
+
+    /// Creates a loader for the fixtures in a directory on disk, decoding with the decoder given.
+    ///
+    /// ```swift
+    /// let fixtures = FixtureLoader(directory: URL(fileURLWithPath: NSTemporaryDirectory()), decoder: .bookshelfAPI)
+    /// ```
+    ///
+    /// The decoder is read once, here, and shared by every decode, which is safe because
+    /// `JSONDecoder` is `Sendable` from iOS 16 and macOS 13. Below those, pass `makeDecoder:`.
+    ///
+    /// - Parameters:
+    ///   - directory: The directory that holds the fixtures.
+    ///   - decoder: The decoder used when a call passes none; leave it unchanged afterwards.
+    ///   - cachesData: Whether loaded bytes are kept for later loads; `true` by default.
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    public init(directory: URL, decoder: JSONDecoder, cachesData: Bool = true) {
+        self.init(directory: directory, makeDecoder: { decoder }, cachesData: cachesData)
     }
 
     /// The same loader, reporting failures at the caller's line and returning nothing instead of

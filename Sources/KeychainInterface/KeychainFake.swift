@@ -1,5 +1,6 @@
 import Foundation
 import LockedValue
+import NameSuggestions
 
 /// An in-memory keychain that models a device, with the real semantics and error codes, so the
 /// error paths of keychain code are tested too.

@@ -1,3 +1,5 @@
+import NameSuggestions
+
 /// Writes spy-based stubs, one file per protocol, from a module's symbol graph.
 ///
 /// ```swift
@@ -42,7 +44,7 @@ package struct StubGenerator: Sendable {
         for name in protocols where !available.contains(name) {
             throw .protocolNotFound(
                 name: name, module: graph.moduleName,
-                suggestion: NameSuggestion.closest(to: name, in: available), available: available
+                suggestion: NearMiss.closest(to: name, in: available), available: available
             )
         }
         let wanted = protocols.isEmpty ? available : available.filter(protocols.contains)

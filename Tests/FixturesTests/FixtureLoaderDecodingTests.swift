@@ -43,16 +43,35 @@ struct FixtureLoaderDecodeTests {
         return decoder
     }
 
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @Test("Uses the loader's decoder when the call passes none")
     func usesLoaderDecoder() throws {
         let loader = FixtureLoader(bundle: .module, decoder: Self.secondsDecoder())
         #expect(try loader.decode(IDAsDate.self, named: "book.json").id == Date(timeIntervalSince1970: 7))
     }
 
-    @Test("Makes a new decoder for each decode, so no decoder is shared between tests")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test("A decoder given as is is read once and shared by every decode")
+    func sharesGivenDecoder() {
+        let decoder = Self.secondsDecoder()
+        let loader = FixtureLoader(directory: FixtureLoader(bundle: .module).directory, decoder: decoder)
+        #expect(loader.decoder === decoder)
+        #expect(loader.decoder === loader.decoder)
+    }
+
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @MainActor
+    @Test("A decoder configured from main-actor state, such as a shared static formatter, can be given as is")
+    func mainActorConfiguredDecoder() throws {
+        let loader = FixtureLoader(bundle: .module, decoder: .clientAPI)
+        #expect(try loader.decode(IDAsDate.self, named: "book.json").id == Date(timeIntervalSince1970: 7))
+    }
+
+    @Test("makeDecoder makes a new decoder for each decode, so no decoder is shared between tests")
     func makesNewDecoderEachTime() {
-        let loader = FixtureLoader(bundle: .module, decoder: Self.secondsDecoder())
+        let loader = FixtureLoader(bundle: .module, makeDecoder: { Self.secondsDecoder() })
         #expect(loader.decoder !== loader.decoder)
+        #expect(loader.decoder.dateDecodingStrategy.isSecondsSince1970)
     }
 
     @Test("Uses a plain JSONDecoder by default")
@@ -187,5 +206,29 @@ struct FixtureLoaderJSONObjectTests {
         #expect(column == 16)
         #expect(
             error?.message.hasPrefix("Fixture \"bad-syntax.json\" is not valid JSON (reading a JSON object): line 7, column 16:") == true)
+    }
+}
+
+/// A client's decoding settings kept in main-actor state, as apps keep a shared date formatter.
+@MainActor
+enum ClientDecodingSettings {
+    static var dates = JSONDecoder.DateDecodingStrategy.secondsSince1970
+}
+
+extension JSONDecoder {
+    /// A decoder configured from main-actor state.
+    @MainActor
+    static var clientAPI: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = ClientDecodingSettings.dates
+        return decoder
+    }
+}
+
+extension JSONDecoder.DateDecodingStrategy {
+    /// Whether this is `.secondsSince1970`.
+    var isSecondsSince1970: Bool {
+        if case .secondsSince1970 = self { return true }
+        return false
     }
 }

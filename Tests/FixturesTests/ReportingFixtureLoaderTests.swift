@@ -21,6 +21,22 @@ struct ReportingFixtureLoaderTests {
         #expect(result == nil)
     }
 
+    @Test("A fixture flattened into the bundle's resources is reported at the caller's line, advising subdirectory: nil")
+    func flattenedResources() throws {
+        let resources = try flattenedBundleResources(["book.json": "{}"])
+        defer { try? FileManager.default.removeItem(at: resources) }
+        let fixtures = FixtureLoader(bundle: try #require(Bundle(url: resources)))
+        let line = #line + 2
+        withKnownIssue {
+            #expect(fixtures.reporting.data(named: "book.json") == nil)
+        } matching: { issue in
+            issue.isFailure(
+                containing: "\"book.json\" is at the top of the bundle's resources: SwiftPM's `.process(\"Resources\")` (and an"
+                    + " Xcode group) flattens the files into them, so pass `subdirectory: nil`",
+                line: line)
+        }
+    }
+
     @Test("A syntax error on line 7 of the fixture is reported as line 7, at the caller's line")
     func syntaxErrorLine() {
         var result: FixtureCatalog?
@@ -107,4 +123,14 @@ struct ReportingFixtureLoaderTests {
             #expect(failure.message.hasPrefix(start))
         }
     }
+}
+
+/// A bundle folder whose resources hold `files` at the top, as `.process("Resources")` leaves them.
+func flattenedBundleResources(_ files: [String: String]) throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("FlatBundle-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    for (name, contents) in files {
+        try Data(contents.utf8).write(to: url.appendingPathComponent(name))
+    }
+    return url
 }

@@ -24,6 +24,22 @@ final class ReportingFixtureLoaderXCTests: FailureRecordingTestCase {
         )
     }
 
+    func test_data_fixtureFlattenedIntoResources_failsAtCallerLineAdvisingSubdirectoryNil() throws {
+        let resources = try flattenedBundleResources(["book.json": "{}"])
+        defer { try? FileManager.default.removeItem(at: resources) }
+        let fixtures = FixtureLoader(bundle: try XCTUnwrap(Bundle(url: resources)))
+        let line = #line + 2
+        let failures = capturingXCTestFailures {
+            XCTAssertNil(fixtures.reporting.data(named: "book.json"))
+        }
+
+        XCTAssertEqual(failures.map(\.line), [line])
+        XCTAssertTrue(
+            failures.first?.description.contains(
+                "flattens the files into them, so pass `subdirectory: nil` and name fixtures without folders") ?? false,
+            failures.first?.description ?? "no failure")
+    }
+
     func test_decode_syntaxErrorOnLine7_reportsLine7AtCallerLine() {
         var result: FixtureCatalog?
         let line = #line + 2

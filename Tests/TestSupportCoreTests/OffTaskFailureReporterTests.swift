@@ -26,6 +26,28 @@ struct OffTaskFailureReporterTests {
         reporter.flushExpectingKnownIssue(containing: "no stub for GET /books", line: location.line)
     }
 
+    @Test("Two failures found on another thread in one test are both kept and reported, in order")
+    func keepsTwoFailuresInOrder() async {
+        let reporter = OffTaskFailureReporter()
+        let line = #line + 1
+        let (first, second) = (CallSite(), CallSite())
+        await onDispatchThread {
+            reporter.report("first: no stub for GET /books", at: first)
+            reporter.report("second: no stub for GET /authors", at: second)
+        }
+
+        #expect(reporter.pendingFailures.map(\.message) == ["first: no stub for GET /books", "second: no stub for GET /authors"])
+        let reported = Locked<[String]>([])
+        withKnownIssue {
+            reporter.flush()
+        } matching: { issue in
+            reported.withLock { $0.append(issue.message) }
+            return issue.isFailure(containing: "no stub for GET", line: line)
+        }
+        #expect(reported.value == ["first: no stub for GET /books", "second: no stub for GET /authors"])
+        #expect(reporter.pendingFailures.isEmpty)
+    }
+
     @Test("flush reports the kept failure on the test's task, so this test fails at the user's line")
     func flushReportsOnTestTask() async {
         let reporter = OffTaskFailureReporter()

@@ -23,7 +23,7 @@ struct WaitForConditionTests {
         }
         for await _ in started { break }
 
-        let held = await waitForCondition("the flag is set", timeout: .seconds(60)) { flag.value }
+        let held = await waitForCondition("the flag is set", timeout: .seconds(5)) { flag.value }
 
         #expect(held)
     }
@@ -39,6 +39,24 @@ struct WaitForConditionTests {
             issue.isFailure(containing: "Timed out waiting for the cache holds 3 images", line: line)
                 && issue.message.contains("(timeout 0 s, checked 1 times)")
         }
+    }
+
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test("A short timeout really expires, well before the 5 s default")
+    func shortTimeoutExpires() async {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let line = #line + 2
+        await withKnownIssue {
+            await waitForCondition("the upload ends", timeout: .milliseconds(50)) { false }
+        } matching: { issue in
+            issue.isFailure(containing: "Timed out waiting for the upload ends", line: line)
+                && issue.message.contains("(timeout 0.05 s,")
+        }
+
+        let waited = clock.now - start
+        #expect(waited >= .milliseconds(50))
+        #expect(waited < .seconds(5))
     }
 
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)

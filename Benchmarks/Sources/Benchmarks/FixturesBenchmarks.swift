@@ -17,7 +17,7 @@ let fixturesComparisons: [Comparison] = [
             try await FixturesBenchmark.withFixtureDirectory { directory in
                 try await measure {
                     for _ in 0..<FixturesBenchmark.operations {
-                        let loader = FixtureLoader(directory: directory, decoder: FixturesBenchmark.decoder())
+                        let loader = FixtureLoader(directory: directory, makeDecoder: { FixturesBenchmark.decoder() })
                         try FixturesBenchmark.check(loader.decode(CatalogPage.self, named: FixturesBenchmark.fileName))
                     }
                 }
@@ -32,7 +32,7 @@ let fixturesComparisons: [Comparison] = [
         operations: FixturesBenchmark.operations,
         subject: {
             try await FixturesBenchmark.withFixtureDirectory { directory in
-                let loader = FixtureLoader(directory: directory, decoder: FixturesBenchmark.decoder())
+                let loader = FixtureLoader(directory: directory, makeDecoder: { FixturesBenchmark.decoder() })
                 _ = try loader.data(named: FixturesBenchmark.fileName)
                 return try await measure {
                     for _ in 0..<FixturesBenchmark.operations {

@@ -6,11 +6,7 @@ import TestSupportCore
 /// The waiting is the package's one wait list: its count is the number of values received, and
 /// the end of the source finishes it, which satisfies every wait.
 final class RecorderStorage<Element: Sendable>: Sendable {
-    /// How the recorded source ended.
-    enum Completion: Sendable {
-        case finished
-        case failure(any Error)
-    }
+    typealias Completion = RecordedCompletion
 
     struct State: Sendable {
         var values: [Element] = []
@@ -44,13 +40,29 @@ final class RecorderStorage<Element: Sendable>: Sendable {
     }
 
     /// Waits until `count` values have arrived in all, the source ended, `timeout` passed or the
-    /// task was cancelled; the caller reads the state afterwards to tell which.
+    /// task was cancelled: the recorder's one wait, whatever feeds it. The caller reads the state
+    /// afterwards to tell which, and ``WaitEnd/cancelled`` from a timeout.
     ///
     /// A zero timeout never suspends: it looks only at what has already arrived.
-    func wait(forCount count: Int, timeout: WaitTimeout) async {
-        if timeout.nanoseconds == 0 { return }
-        _ = await WaitList.wait(for: count, timeout: timeout, in: self) { storage, body in
-            storage.state.withLock { body(&$0.waitList) }
+    func wait(forCount count: Int, timeout: WaitTimeout) async -> WaitEnd {
+        if timeout.nanoseconds > 0 {
+            let reached = await WaitList.wait(for: count, timeout: timeout, in: self) { storage, body in
+                storage.state.withLock { body(&$0.waitList) }
+            }
+            if reached { return .reached }
+        } else if state.withLock({ $0.values.count >= count || $0.completion != nil }) {
+            return .reached
         }
+        return Task.isCancelled ? .cancelled : .timedOut
+    }
+
+    /// Why a wait returned.
+    enum WaitEnd {
+        /// The count was reached or the source ended.
+        case reached
+        /// The timeout passed first.
+        case timedOut
+        /// The waiting task was cancelled first.
+        case cancelled
     }
 }

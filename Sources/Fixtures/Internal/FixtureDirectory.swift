@@ -113,7 +113,7 @@ final class FixtureDirectory: Sendable {
     }
 
     private func notFound(_ requested: String, available: [String]) -> FixtureError {
-        let suggestions = NameSuggester.suggestions(for: FixturePath.normalized(requested), in: available)
+        let suggestions = FixturePath.suggestions(for: FixturePath.normalized(requested), in: available)
         var message = "No fixture named \"\(requested)\" in \(searchLocation)."
         if !suggestions.isEmpty {
             message += " Did you mean " + Self.list(suggestions, conjunction: "or") + "?"
@@ -142,11 +142,11 @@ final class FixtureDirectory: Sendable {
             fixtureName: requested,
             searchLocation: searchLocation,
             kind: .directoryNotFound,
-            message: "\(subject): the fixtures directory does not exist (\(searchLocation)). \(missingDirectoryHint())"
+            message: "\(subject): the fixtures directory does not exist (\(searchLocation)). \(missingDirectoryHint(for: requested))"
         )
     }
 
-    private func missingDirectoryHint() -> String {
+    private func missingDirectoryHint(for requested: String) -> String {
         guard let bundleResourceURL else {
             return "Create it, or bind the loader to the directory that holds the fixtures."
         }
@@ -158,10 +158,18 @@ final class FixtureDirectory: Sendable {
             ? "The bundle has no resources at all."
             : "The bundle's resources hold: " + entries.prefix(10).map { "\"\($0)\"" }.joined(separator: ", ")
                 + (entries.count > 10 ? ", …" : "") + "."
+        let flattened = FixturePath.lastComponent(of: FixturePath.normalized(requested))
+        if !flattened.isEmpty, entries.contains(flattened) {
+            return contents
+                + " \"\(flattened)\" is at the top of the bundle's resources: SwiftPM's `.process(\"Resources\")` (and an"
+                + " Xcode group) flattens the files into them, so pass `subdirectory: nil` and name fixtures without"
+                + " folders, or declare `resources: [.copy(\"Fixtures\")]` to keep the folder."
+        }
         return contents
             + " With SwiftPM, declare `resources: [.copy(\"Fixtures\")]` on the test target and pass that target's"
             + " `Bundle.module` (under SwiftPM on Linux `Bundle(for:)` points at the build folder, which holds no"
-            + " resources). In Xcode, add the folder to the test target as a folder reference, or pass"
+            + " resources); with `.process(\"Resources\")`, which flattens the files, pass `subdirectory: nil`."
+            + " In Xcode, add the folder to the test target as a folder reference, or pass"
             + " `subdirectory: nil` for files added as a group."
     }
 

@@ -1,3 +1,5 @@
+import NameSuggestions
+
 /// String operations on fixture names: relative paths with `/` separators such as
 /// `"Catalog/feed.json"`.
 enum FixturePath {
@@ -24,5 +26,25 @@ enum FixturePath {
         name.split(separator: "/", omittingEmptySubsequences: true)
             .filter { $0 != "." }
             .joined(separator: "/")
+    }
+
+    /// Up to `limit` names from `available` close enough to `requested` to be the intended one,
+    /// closest first.
+    ///
+    /// A name counts as close when its edit distance (ignoring case) is within a third of the
+    /// length of the requested file name without folder and extension (at least 2). Names are
+    /// compared whole, without their extension when `requested` has none, and by their last path
+    /// component, so `"feed.json"` finds `"Catalog/feed.json"`.
+    static func suggestions(for requested: String, in available: [String], limit: Int = 3) -> [String] {
+        let requestedHasExtension = hasExtension(requested)
+        let requestedLast = lastComponent(of: requested).lowercased()
+        let threshold = NearMiss.threshold(for: removingExtension(lastComponent(of: requested)))
+        return NearMiss.closest(in: available, limit: limit, threshold: threshold) { name in
+            let candidate = requestedHasExtension ? name : removingExtension(name)
+            let score = NearMiss.distance(requested.lowercased(), candidate.lowercased())
+            let last = lastComponent(of: candidate).lowercased()
+            guard last != candidate.lowercased() || requestedLast != requested.lowercased() else { return score }
+            return min(score, NearMiss.distance(requestedLast, last) + 1)
+        }
     }
 }

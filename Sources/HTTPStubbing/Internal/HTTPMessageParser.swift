@@ -1,4 +1,5 @@
 import Foundation
+import NameSuggestions
 
 /// Reads a raw HTTP response message: `HTTP/1.1 200 OK`, header lines, a blank line, the body.
 enum HTTPMessageParser {
@@ -63,12 +64,8 @@ enum HTTPMessageParser {
     /// Says the file is missing, and names files beside it with a close name.
     static func missingFileMessage(_ url: URL) -> String {
         let directory = url.deletingLastPathComponent()
-        let wanted = url.lastPathComponent.lowercased()
         let siblings = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        let close = siblings.filter { name in
-            let lowered = name.lowercased()
-            return lowered.hasPrefix(String(wanted.prefix(3))) || editDistance(lowered, wanted) <= 2
-        }.sorted()
+        let close = NearMiss.closest(to: url.lastPathComponent, in: siblings, limit: 1)
         var message = "No HTTP message file at \(url.path)"
         if let first = close.first {
             message += "; did you mean \(first)?"
@@ -76,21 +73,5 @@ enum HTTPMessageParser {
             message += "; \(directory.lastPathComponent) holds: " + siblings.sorted().prefix(10).joined(separator: ", ")
         }
         return message
-    }
-
-    private static func editDistance(_ first: String, _ second: String) -> Int {
-        let a = Array(first)
-        let b = Array(second)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

@@ -1,4 +1,4 @@
-import LockedValue
+import NameSuggestions
 
 /// The fake's write record with counts by write and by key, so that checking for one write
 /// after each step of a test costs the same however long the record is.

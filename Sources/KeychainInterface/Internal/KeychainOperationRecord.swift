@@ -1,4 +1,4 @@
-import LockedValue
+import NameSuggestions
 
 /// The fake's operation record with counts by operation and by account, so that checking for
 /// one operation after each step of a test costs the same however long the record is.

@@ -2,8 +2,8 @@ import Testing
 
 @testable import Fixtures
 
-@Suite("NameSuggester.suggestions(for:in:)")
-struct NameSuggesterTests {
+@Suite("FixturePath.suggestions(for:in:)")
+struct FixturePathSuggestionTests {
     let available = ["Catalog/feed.json", "book.json", "books.json", "catalog.json", "user.json"]
 
     @Test(
@@ -17,22 +17,13 @@ struct NameSuggesterTests {
             ("invoice-list.json", []),
         ] as [(String, [String])])
     func suggestions(requested: String, expected: [String]) {
-        #expect(NameSuggester.suggestions(for: requested, in: available) == expected)
+        #expect(FixturePath.suggestions(for: requested, in: available) == expected)
     }
 
     @Test("Gives at most three suggestions")
     func limit() {
         let names = ["a1.json", "a2.json", "a3.json", "a4.json"]
-        #expect(NameSuggester.suggestions(for: "a.json", in: names).count == 3)
-    }
-
-    @Test(
-        "Measures the Levenshtein distance",
-        arguments: [
-            ("", "abc", 3), ("kitten", "sitting", 3), ("catlog", "catalog", 1), ("same", "same", 0),
-        ] as [(String, String, Int)])
-    func distance(lhs: String, rhs: String, expected: Int) {
-        #expect(NameSuggester.distance(lhs, rhs) == expected)
+        #expect(FixturePath.suggestions(for: "a.json", in: names).count == 3)
     }
 }
 

@@ -1,0 +1,232 @@
+import TestSupportCore
+
+extension AsyncRecorder {
+    // MARK: completion
+
+    /// Waits for the source to end and returns how it ended, without deciding in advance whether
+    /// it should finish or fail.
+    ///
+    /// ```swift
+    /// let recorder = AsyncRecorder(BookImporter().importBooks(["Dune"]))
+    /// guard case .finished? = await recorder.completion() else { return }
+    /// ```
+    ///
+    /// Fails the test at the caller's line, listing the values so far, if the source has not
+    /// ended within 5 seconds.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: How the source ended, or `nil` after reporting a failure.
+    @discardableResult
+    public func completion(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> RecordedCompletion? {
+        await completion(timeout: .standard, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Waits, up to a timeout, for the source to end and returns how it ended.
+    ///
+    /// - Parameters:
+    ///   - timeout: How long to wait before failing; `.zero` looks only at what already happened.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: How the source ended, or `nil` after reporting a failure.
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @discardableResult
+    public func completion(
+        timeout: Duration,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> RecordedCompletion? {
+        await completion(timeout: WaitTimeout(timeout), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    private func completion(timeout: WaitTimeout, at site: CallSite) async -> RecordedCompletion? {
+        let (completion, end) = await completion(timeout: timeout)
+        if completion == nil {
+            FailureReporter.report(notEndedText(end, timeout: timeout, waitingFor: "end"), at: site)
+        }
+        return completion
+    }
+
+    // MARK: lastValue
+
+    /// Waits for the source to finish and returns the last value it sent.
+    ///
+    /// ```swift
+    /// let recorder = AsyncRecorder(BookImporter().importBooks(["Dune", "Emma"]))
+    /// #expect(await recorder.lastValue() == 2)
+    /// ```
+    ///
+    /// It reads every value from the start, handed out or not, and hands none out. Fails the test
+    /// at the caller's line if the source fails or does not finish within 5 seconds.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The last value; `nil` when the source finished without one, or after reporting a
+    ///   failure.
+    public func lastValue(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> Element? {
+        await finishedValues(timeout: .standard, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))?.last
+    }
+
+    /// Waits, up to a timeout, for the source to finish and returns the last value it sent.
+    ///
+    /// - Parameters:
+    ///   - timeout: How long to wait before failing; `.zero` looks only at what already happened.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The last value; `nil` when the source finished without one, or after reporting a
+    ///   failure.
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    public func lastValue(
+        timeout: Duration,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> Element? {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        return await finishedValues(timeout: WaitTimeout(timeout), at: site)?.last
+    }
+
+    // MARK: singleValue
+
+    /// Waits for the source to finish and returns its one value; fails the test unless it sent
+    /// exactly one.
+    ///
+    /// ```swift
+    /// let recorder = AsyncRecorder(BookImporter().importBooks(["Dune"]))
+    /// #expect(await recorder.singleValue() == 1)
+    /// ```
+    ///
+    /// It reads every value from the start, handed out or not, and hands none out. Fails the test
+    /// at the caller's line if the source sent none or several, fails, or does not finish within
+    /// 5 seconds.
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The value, or `nil` after reporting a failure.
+    public func singleValue(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> Element? {
+        await singleValue(timeout: .standard, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Waits, up to a timeout, for the source to finish and returns its one value; fails the test
+    /// unless it sent exactly one.
+    ///
+    /// - Parameters:
+    ///   - timeout: How long to wait before failing; `.zero` looks only at what already happened.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The value, or `nil` after reporting a failure.
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    public func singleValue(
+        timeout: Duration,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> Element? {
+        await singleValue(timeout: WaitTimeout(timeout), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    private func singleValue(timeout: WaitTimeout, at site: CallSite) async -> Element? {
+        guard let values = await finishedValues(timeout: timeout, at: site) else { return nil }
+        guard values.count == 1, let only = values.first else {
+            let got = values.isEmpty ? "none" : "\(values.count): \(values)"
+            FailureReporter.report("Expected exactly one value from \(label) before it finished, got \(got)", at: site)
+            return nil
+        }
+        return only
+    }
+
+    /// Every value once the source finished, or `nil` after reporting why it did not.
+    private func finishedValues(timeout: WaitTimeout, at site: CallSite) async -> [Element]? {
+        let (completion, end) = await completion(timeout: timeout)
+        switch completion {
+        case .finished?:
+            return storage.state.value.values
+        case .failure(let error)?:
+            FailureReporter.report("Expected \(label) to finish, but it failed with \(error); \(seenText())", at: site)
+        case nil:
+            FailureReporter.report(notEndedText(end, timeout: timeout, waitingFor: "finish"), at: site)
+        }
+        return nil
+    }
+
+    // MARK: expectNoCompletion
+
+    /// Fails the test if the source finishes or fails within a time.
+    ///
+    /// The inverted form of ``finished(fileID:filePath:line:column:)``.
+    ///
+    /// ```swift
+    /// let (updates, _) = AsyncStream<Int>.makeStream()
+    /// let recorder = AsyncRecorder(updates)
+    /// await recorder.expectNoCompletion(within: .milliseconds(100))
+    /// ```
+    ///
+    /// A live source can only be watched for a while, so a passing check takes the whole `time`;
+    /// it is an upper bound, never a sleep: the check returns, and fails, the moment the source
+    /// ends. Keep `time` short.
+    ///
+    /// - Parameters:
+    ///   - time: How long the source must keep running.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    public func expectNoCompletion(
+        within time: Duration,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        let timeout = WaitTimeout(time)
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let (completion, end) = await completion(timeout: timeout)
+        switch completion {
+        case .finished?:
+            FailureReporter.report("Expected \(label) not to finish within \(timeout.text), but it finished; \(seenText())", at: site)
+        case .failure(let error)?:
+            FailureReporter.report(
+                "Expected \(label) not to end within \(timeout.text), but it failed with \(error); \(seenText())", at: site
+            )
+        case nil where end == .cancelled:
+            FailureReporter.report("Cancelled while checking that \(label) does not end within \(timeout.text); \(seenText())", at: site)
+        case nil:
+            return
+        }
+    }
+}
