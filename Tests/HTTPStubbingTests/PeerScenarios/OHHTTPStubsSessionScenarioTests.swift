@@ -284,3 +284,53 @@ struct OHHTTPStubsSessionScenarioTests {
         #expect(text(delivery) == #"{"status": "logged in"}"#)
     }
 }
+
+/// How a stubbed response is framed on the wire, as OHHTTPStubs frames it and a server does.
+@Suite("OHHTTPStubs scenarios: response framing")
+struct OHHTTPStubsFramingScenarioTests {
+    private let stubs = HTTPStubRegistry()
+
+    @Test("A body's size arrives as Content-Length, so the client knows how much to expect")
+    func contentLength() async throws {
+        stubs.stub(.get("/cover.png"), with: .data(Data(count: 1_234), contentType: "image/png"))
+
+        let delivery = try await stubs.session.delivery(for: try makeRequest("GET", "https://a.test/cover.png"))
+
+        #expect(delivery.response?.value(forHTTPHeaderField: "Content-Length") == "1234")
+        #expect(delivery.response?.expectedContentLength == 1_234)
+    }
+
+    @Test("A Content-Length or Transfer-Encoding the stub sets is kept as it is")
+    func stubFramingKept() async throws {
+        stubs.stub(.get("/length"), with: .text("abc", headers: ["content-length": "3"]))
+        stubs.stub(.get("/chunked"), with: .text("abc", headers: ["Transfer-Encoding": "chunked"]))
+
+        let length = try await stubs.session.delivery(for: try makeRequest("GET", "https://a.test/length"))
+        let chunked = try await stubs.session.delivery(for: try makeRequest("GET", "https://a.test/chunked"))
+
+        #expect(length.response?.value(forHTTPHeaderField: "Content-Length") == "3")
+        #expect(chunked.response?.value(forHTTPHeaderField: "Content-Length") == nil)
+        #expect(chunked.data == Data("abc".utf8))
+    }
+
+    @Test("A 204 No Content gets no Content-Length")
+    func noContent() async throws {
+        stubs.stub(.delete("/books/1"), with: .status(204))
+
+        let delivery = try await stubs.session.delivery(for: try makeRequest("DELETE", "https://a.test/books/1"))
+
+        #expect(delivery.response?.statusCode == 204)
+        #expect(delivery.response?.value(forHTTPHeaderField: "Content-Length") == nil)
+    }
+
+    @Test("A HEAD request gets the headers and the length of the body, but no body")
+    func head() async throws {
+        stubs.stub(.method(.head).path("/file"), with: .text("0123456789"))
+
+        let delivery = try await stubs.session.delivery(for: try makeRequest("HEAD", "https://a.test/file"))
+
+        #expect(delivery.response?.statusCode == 200)
+        #expect(delivery.response?.value(forHTTPHeaderField: "Content-Length") == "10")
+        #expect(delivery.data ?? Data() == Data())
+    }
+}
