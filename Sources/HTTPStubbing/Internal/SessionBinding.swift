@@ -37,6 +37,13 @@ final class SessionBinding: Sendable {
         }
     }
 
+    /// The configuration's `timeoutIntervalForRequest`, in seconds.
+    var requestTimeout: TimeInterval? {
+        state.withLock { state in
+            (state.session?.configuration ?? state.configuration)?.timeoutIntervalForRequest
+        }
+    }
+
     /// The session, when the registry created it and it is still alive.
     var session: URLSession? {
         state.withLock { $0.session }

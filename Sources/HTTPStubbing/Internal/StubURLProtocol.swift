@@ -116,6 +116,19 @@ class StubURLProtocolBase: URLProtocol {
             deliver(plan, for: request, hops: hops, binding: binding, synchronously: inStartLoading)
             return
         }
+        // A delay past the request's timeout (the shorter of the request's and the
+        // configuration's) ends as a silent server does: URLError.timedOut, and no response.
+        let timeout = [self.request.timeoutInterval, binding?.requestTimeout ?? 0].filter { $0 > 0 }.min() ?? 0
+        if timeout > 0, Double(plan.delayNanoseconds) > timeout * 1e9 {
+            schedule(afterNanoseconds: UInt64(timeout * 1e9)) { loader in
+                let error = URLErrorBox(
+                    code: .timedOut, message: "The stubbed response was delayed past the request's timeout of \(timeout) s")
+                loader.end(plan, as: .failed(urlErrorCode: error.code.rawValue)) {
+                    $0.client?.urlProtocol($0, didFailWithError: error.urlError(for: request.url))
+                }
+            }
+            return
+        }
         schedule(afterNanoseconds: plan.delayNanoseconds) { loader in
             loader.deliver(plan, for: request, hops: hops, binding: binding)
         }

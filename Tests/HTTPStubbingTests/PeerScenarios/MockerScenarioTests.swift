@@ -369,3 +369,85 @@ struct MockerScenarioTests {
         #expect(stub.answerCount == 2)
     }
 }
+
+/// Mocker scenarios about the registry's stubs changing while requests run.
+@Suite("Mocker scenarios: stubs changing during requests")
+struct MockerChangingStubsScenarioTests {
+    private let stubs = HTTPStubRegistry()
+
+    @Test("A stub registered while the responder runs answers the next request (a mock registered from onRequest)")
+    func stubRegisteredDuringRequest() async throws {
+        let registry = stubs
+        stubs.stub(.get("/token")) { _ in
+            registry.stub(.get("/token"), with: .text("second"))
+            return .text("first")
+        }
+
+        let first = try await stubs.session.delivery(for: try makeRequest("GET", "https://a.test/token"))
+        let second = try await stubs.session.delivery(for: try makeRequest("GET", "https://a.test/token"))
+
+        #expect(first.data == Data("first".utf8))
+        #expect(second.data == Data("second".utf8))
+    }
+
+    @Test("A removed stub stops answering and the earlier one answers again")
+    func removedStub() async throws {
+        stubs.stub(.get("/books"), with: .text("fallback"))
+        let temporary = stubs.stub(.get("/books"), with: .text("temporary"))
+
+        let before = try await stubs.session.delivery(for: try makeRequest("GET", "https://a.test/books"))
+        temporary.remove()
+        let after = try await stubs.session.delivery(for: try makeRequest("GET", "https://a.test/books"))
+
+        #expect(before.data == Data("temporary".utf8))
+        #expect(after.data == Data("fallback".utf8))
+        #expect(temporary.answerCount == 1)
+    }
+
+    @Test("A task cancelled while its body is throttled ends with URLError.cancelled")
+    func cancelDuringThrottle() async throws {
+        let arrived = Locked(false)
+        stubs.stub(.get("/big")) { _ in
+            arrived.withLock { $0 = true }
+            return HTTPStubResponse.data(Data(count: 10_000)).throttled(bytesPerSecond: 1_000)
+        }
+        let outcome = Locked(TaskDelivery?.none)
+        let task = stubs.session.dataTask(with: try makeURL("https://a.test/big")) { data, response, error in
+            outcome.withLock { $0 = TaskDelivery(data: data, response: response as? HTTPURLResponse, error: error) }
+        }
+        task.resume()
+        try await withDeadline { try await yieldUntil { arrived.value } }
+
+        task.cancel()
+        try await withDeadline { try await yieldUntil { outcome.value != nil } }
+
+        #expect(outcome.value?.urlErrorCode == .cancelled)
+    }
+
+    @Test("A delay longer than the request's timeout fails with URLError.timedOut after the timeout")
+    func delayPastTimeout() async throws {
+        stubs.stub(.get("/slow"), with: HTTPStubResponse.text("late").delayed(by: 3))
+        var request = try makeRequest("GET", "https://a.test/slow")
+        request.timeoutInterval = 0.2
+        let start = monotonicNanoseconds()
+
+        let delivery = try await stubs.session.delivery(for: request)
+
+        #expect(delivery.urlErrorCode == .timedOut)
+        #expect(monotonicNanoseconds() - start < 2_000_000_000)
+        #expect(stubs.requests.map(\.outcome) == [.failed(urlErrorCode: URLError.Code.timedOut.rawValue)])
+    }
+
+    @Test("The configuration's request timeout bounds a delayed response too")
+    func delayPastConfigurationTimeout() async throws {
+        stubs.stub(.get("/slow"), with: HTTPStubResponse.text("late").delayed(by: 3))
+        let base = URLSessionConfiguration.ephemeral
+        base.timeoutIntervalForRequest = 0.2
+        let session = URLSession(configuration: stubs.makeConfiguration(from: base))
+        defer { session.finishTasksAndInvalidate() }
+
+        let delivery = try await session.delivery(for: try makeRequest("GET", "https://a.test/slow"))
+
+        #expect(delivery.urlErrorCode == .timedOut)
+    }
+}
