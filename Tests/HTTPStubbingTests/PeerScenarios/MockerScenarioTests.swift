@@ -73,7 +73,9 @@ struct MockerScenarioTests {
         withKnownIssue {
             stubs.expectNoUnhandledRequests()
         } matching: { issue in
-            issue.comments.contains { $0.rawValue.contains("No stub matches GET https://files.example/sample-image.png?width=200&height=200") }
+            issue.comments.contains {
+                $0.rawValue.contains("No stub matches GET https://files.example/sample-image.png?width=200&height=200")
+            }
         }
     }
 
@@ -169,13 +171,16 @@ struct MockerScenarioTests {
     func redirectFromHTTPMessage() async throws {
         stubs.stub(
             .get("https://we.example/redirect"),
-            with: .httpMessage("HTTP/1.1 302 Found\r\nLocation: https://wetransfer.example/redirect\r\nContent-Type: text/html\r\n\r\n<html></html>"))
+            with: .httpMessage(
+                "HTTP/1.1 302 Found\r\nLocation: https://wetransfer.example/redirect\r\nContent-Type: text/html\r\n\r\n<html></html>"))
         stubs.stub(.get("https://wetransfer.example/redirect"), with: .json(#"{"name": "Mocker", "owner": "WeTransfer"}"#))
 
         let delivery = try await stubs.session.delivery(for: URLRequest(url: try makeURL("https://we.example/redirect")))
 
         #expect(delivery.response?.statusCode == 200)
-        #expect(stubs.requests.map(\.outcome).first == .redirected(statusCode: 302, location: try makeURL("https://wetransfer.example/redirect")))
+        #expect(
+            stubs.requests.map(\.outcome).first
+                == .redirected(statusCode: 302, location: try makeURL("https://wetransfer.example/redirect")))
     }
 
     @Test("Unmatched requests pass to another session while stubs still answer first (Mocker's ignore and opt-in)")

@@ -114,12 +114,22 @@ struct OHHTTPStubsSessionScenarioTests {
         #expect(text(delivery) == #"{"RequestBody": null}"#)
     }
 
-    @Test("A redirect hop drops Connection, Host and Proxy-* headers and keeps the others", arguments: [301, 302, 307, 308])
+    @Test("A 303 answering a HEAD continues as a HEAD")
+    func redirect303Head() async throws {
+        stubRedirect(status: 303)
+
+        _ = try await stubs.session.delivery(for: try redirectedRequest("HEAD", json: nil))
+
+        #expect(stubs.requests.map(\.method) == ["HEAD", "HEAD"])
+    }
+
+    @Test("A redirect hop drops Connection, Host and Proxy-* headers and keeps the others, WWW-Authenticate included", arguments: [301, 302, 307, 308])
     func redirectHeaders(status: Int) async throws {
         stubRedirect(status: status)
         let headers = [
             "Connection": "connection", "Preserved1": "preserved", "Host": "host",
             "Proxy-Authenticate": "proxy-authenticate", "Proxy-Authorization": "proxy-authorization", "Preserved2": "preserved",
+            "WWW-Authenticate": "www-authenticate",
         ]
 
         _ = try await stubs.session.delivery(for: try redirectedRequest("GET", headers: headers, json: nil))
@@ -131,6 +141,7 @@ struct OHHTTPStubsSessionScenarioTests {
         }
         #expect(next.header("Preserved1") == "preserved")
         #expect(next.header("Preserved2") == "preserved")
+        #expect(next.header("WWW-Authenticate") == "www-authenticate")
     }
 
     @Test("Authorization goes with a redirect to the same origin, unlike OHHTTPStubs, which always drops it")

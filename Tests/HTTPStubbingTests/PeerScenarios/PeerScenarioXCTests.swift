@@ -62,7 +62,8 @@ final class PeerScenarioXCTests: FailureRecordingTestCase {
         }
 
         XCTAssertEqual(failures.count, 1, "\(failures)")
-        XCTAssertTrue(failures.first?.description.contains("The regular expression //bar/[0-9+/baz$/ does not compile") == true, "\(failures)")
+        XCTAssertTrue(
+            failures.first?.description.contains("The regular expression //bar/[0-9+/baz$/ does not compile") == true, "\(failures)")
         XCTAssertEqual(failures.first?.line, line)
         XCTAssertFalse(matcher.matches(URLRequest(url: try XCTUnwrap(URL(string: "https://a.test/bar/1/baz")))))
     }
