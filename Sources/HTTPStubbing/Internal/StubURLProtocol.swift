@@ -177,13 +177,13 @@ class StubURLProtocolBase: URLProtocol {
             return
         }
         // Up to 16 chunks spaced so the whole takes `body.count / rate` seconds.
-        let chunkCount = min(16, body.count)
-        let chunkSize = (body.count + chunkCount - 1) / chunkCount
-        let totalNanoseconds = Double(body.count) / Double(rate) * 1e9
-        let interval = UInt64(min(totalNanoseconds / Double(chunkCount), Double(UInt64.max / 4)))
+        let chunkSize = (body.count + 15) / 16
         let chunks = stride(from: 0, to: body.count, by: chunkSize).map { offset in
             body.subdata(in: (body.startIndex + offset)..<(body.startIndex + min(offset + chunkSize, body.count)))
         }
+        // Rounding the size up can leave fewer than 16 chunks: space the ones there are.
+        let totalNanoseconds = Double(body.count) / Double(rate) * 1e9
+        let interval = UInt64(min(totalNanoseconds / Double(chunks.count), Double(UInt64.max / 4)))
         sendChunk(0, of: chunks, every: interval, plan: plan)
     }
 

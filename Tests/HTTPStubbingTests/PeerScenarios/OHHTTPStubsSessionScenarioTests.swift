@@ -345,3 +345,40 @@ struct OHHTTPStubsFramingScenarioTests {
         #expect(delivery.data ?? Data() == Data())
     }
 }
+
+/// OHHTTPStubs' timing scenarios: a body spread over a response time, in pieces.
+@Suite("OHHTTPStubs scenarios: timing")
+struct OHHTTPStubsTimingScenarioTests {
+    private let stubs = HTTPStubRegistry()
+
+    @Test("A small throttled body whose size does not divide into 16 chunks still takes its size over the rate")
+    func smallBodyTakesFullTime() async throws {
+        let body = Data("seventeen bytes!!".utf8)
+        stubs.stub(.any, with: HTTPStubResponse.data(body).throttled(bytesPerSecond: 34))
+        let counter = ChunkCounter()
+        let session = stubs.makeSession(delegate: counter)
+        defer { session.finishTasksAndInvalidate() }
+        let request = try makeRequest("GET", "https://a.test/small")
+        let start = monotonicNanoseconds()
+
+        let received = try await withDeadline { await counter.load(request, in: session) }
+
+        #expect(received.data == body)
+        #expect(monotonicNanoseconds() - start >= 500_000_000)
+    }
+
+    @Test("A large throttled body arrives whole, in at most 16 pieces")
+    func largeBodyArrivesWhole() async throws {
+        let body = Data((0..<609_792).map { UInt8(truncatingIfNeeded: $0) })
+        stubs.stub(.any, with: HTTPStubResponse.data(body).throttled(bytesPerSecond: 20_000_000))
+        let counter = ChunkCounter()
+        let session = stubs.makeSession(delegate: counter)
+        defer { session.finishTasksAndInvalidate() }
+        let request = try makeRequest("GET", "https://a.test/large")
+
+        let received = try await withDeadline { await counter.load(request, in: session) }
+
+        #expect(received.data == body)
+        #expect(received.chunks <= 16)
+    }
+}
