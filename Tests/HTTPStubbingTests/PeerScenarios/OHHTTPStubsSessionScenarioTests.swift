@@ -123,7 +123,9 @@ struct OHHTTPStubsSessionScenarioTests {
         #expect(stubs.requests.map(\.method) == ["HEAD", "HEAD"])
     }
 
-    @Test("A redirect hop drops Connection, Host and Proxy-* headers and keeps the others, WWW-Authenticate included", arguments: [301, 302, 307, 308])
+    @Test(
+        "A redirect hop drops Connection, Host and Proxy-* headers and keeps the others, WWW-Authenticate included",
+        arguments: [301, 302, 307, 308])
     func redirectHeaders(status: Int) async throws {
         stubRedirect(status: status)
         let headers = [
