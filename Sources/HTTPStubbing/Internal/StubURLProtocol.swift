@@ -64,7 +64,8 @@ class StubURLProtocolBase: URLProtocol {
             failUnregistered(request.url ?? URL(fileURLWithPath: "/"))
             return
         }
-        let (first, redirect) = firstHop(RecordedHTTPRequest(request), binding: entry?.binding)
+        let sent = RecordedHTTPRequest(request)
+        let (first, redirect) = firstHop(entry?.binding?.addingAdditionalHeaders(to: sent) ?? sent, binding: entry?.binding)
         load(first, after: redirect, hops: 0, registry: registry, binding: entry?.binding, inStartLoading: true)
     }
 

@@ -456,3 +456,41 @@ struct MockerChangingStubsScenarioTests {
         #expect(delivery.urlErrorCode == .timedOut)
     }
 }
+
+/// A client that builds its own session, as Alamofire does: its configuration's headers and a
+/// delegate of its own.
+@Suite("Mocker scenarios: a client's own session configuration")
+struct MockerCustomConfigurationScenarioTests {
+    private let stubs = HTTPStubRegistry()
+
+    @Test("The configuration's additional headers reach matchers and the recording; the request's own header wins")
+    func additionalHeaders() async throws {
+        stubs.stub(.get("/me").header("User-Agent", "Bookshelf/1.0"), with: .json("{}"))
+        let base = URLSessionConfiguration.default
+        base.httpAdditionalHeaders = ["User-Agent": "Bookshelf/1.0", "Accept-Language": "en"]
+        let session = URLSession(configuration: stubs.makeConfiguration(from: base))
+        defer { session.finishTasksAndInvalidate() }
+
+        let delivery = try await session.delivery(for: try makeRequest("GET", "https://a.test/me", headers: ["Accept-Language": "fr"]))
+
+        #expect(delivery.response?.statusCode == 200)
+        let sent = try #require(stubs.requests.first)
+        #expect(sent.header("User-Agent") == "Bookshelf/1.0")
+        #expect(sent.header("Accept-Language") == "fr")
+    }
+
+    @Test("A session with its own delegate and delegate queue gets the body through the delegate")
+    func delegateSession() async throws {
+        stubs.stub(.get("/books"), with: .json(#"{"books": []}"#))
+        let counter = ChunkCounter()
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        let session = stubs.makeSession(from: .default, delegate: counter, delegateQueue: queue)
+        defer { session.finishTasksAndInvalidate() }
+        let request = try makeRequest("GET", "https://a.test/books")
+
+        let received = try await withDeadline { await counter.load(request, in: session) }
+
+        #expect(received.data == Data(#"{"books": []}"#.utf8))
+    }
+}
