@@ -166,6 +166,15 @@ struct OHHTTPStubsMatcherScenarioTests {
         #expect(matcher.matches(try request(url)) == expected)
     }
 
+    @Test("Paths and query items are compared decoded, as URL.path and URLComponents read them")
+    func percentEncoding() throws {
+        let request = try request("https://h.example/files/a%20b.png?q=a%20b&plus=a+b")
+
+        #expect(HTTPRequestMatcher.path("/files/a b.png").matches(request))
+        #expect(HTTPRequestMatcher.pathSuffix("b.png").matches(request))
+        #expect(HTTPRequestMatcher.any.query(["q": "a b", "plus": "a+b"]).matches(request))
+    }
+
     @Test("hasHeader(_:) and header(_:_:) need the header present, with that value for the second")
     func headers() throws {
         var request = try request("foo://bar")
