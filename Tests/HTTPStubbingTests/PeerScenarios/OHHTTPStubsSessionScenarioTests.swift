@@ -259,6 +259,28 @@ struct OHHTTPStubsSessionScenarioTests {
         #expect(stubs.requests.last?.header("Cookie") == "session=abc")
     }
 
+    @Test("A Set-Cookie on a redirect response is stored and sent with the next hop")
+    func cookieOnRedirect() async throws {
+        stubs.stub(.get("/login"), with: .redirect(to: "/home", headers: ["Set-Cookie": "session=abc; Path=/"]))
+        stubs.stub(.get("/home"), with: .ok)
+
+        let delivery = try await stubs.session.delivery(for: try makeRequest("GET", "https://a.test/login"))
+
+        #expect(delivery.response?.statusCode == 200)
+        #expect(stubs.requests.last?.header("Cookie") == "session=abc")
+    }
+
+    @Test("An error status with a body is a response, not an error: the client gets both")
+    func errorStatusWithBody() async throws {
+        stubs.stub(.any, with: .json(#"{"error": "boom"}"#, status: 500))
+
+        let delivery = try await stubs.session.delivery(for: try makeRequest("GET", "https://a.test/fails"))
+
+        #expect(delivery.error == nil)
+        #expect(delivery.response?.statusCode == 500)
+        #expect(text(delivery) == #"{"error": "boom"}"#)
+    }
+
     @Test("Fifty requests in flight at once each get their own answer")
     func manyConcurrentRequests() async throws {
         stubs.stub(.get("/items/*")) { request in
