@@ -395,6 +395,22 @@ struct MockerChangingStubsScenarioTests {
         #expect(second.data == Data("second".utf8))
     }
 
+    @Test("A request a client fires and forgets is awaited with waitForCondition (Mocker's expectationForCompletingMock)")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    func fireAndForget() async throws {
+        stubs.stub(.post("/events"), with: .status(202))
+        let session = stubs.session
+        let request = try makeRequest("POST", "https://a.test/events", body: Data(#"{"event":"opened"}"#.utf8))
+        session.dataTask(with: request).resume()  // the client under test does not wait for the answer
+
+        let answered = await waitForCondition("the event was answered") {
+            stubs.requests(matching: .post("/events")).first?.outcome == .responded(statusCode: 202)
+        }
+
+        #expect(answered)
+        #expect(stubs.requests.first?.bodyText == #"{"event":"opened"}"#)
+    }
+
     @Test("A removed stub stops answering and the earlier one answers again")
     func removedStub() async throws {
         stubs.stub(.get("/books"), with: .text("fallback"))
