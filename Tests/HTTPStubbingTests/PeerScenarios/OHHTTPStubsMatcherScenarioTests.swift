@@ -82,6 +82,17 @@ struct OHHTTPStubsMatcherScenarioTests {
     }
 
     @Test(
+        "path(_:) without a leading slash matches the path of a relative URL",
+        arguments: [
+            ("foo/bar/baz", true), ("foo/bar/baz?q=1", true), ("foo/bar/baz#anchor", true),
+            ("foo/bar/baz;param", false), ("foo/bar/baz/wizz", false), ("path#/foo/bar/baz", false),
+            ("path?/foo/bar/baz", false), ("path;/foo/bar/baz", false), ("scheme://host/foo/bar/baz", false),
+        ])
+    func relativePath(url: String, expected: Bool) throws {
+        #expect(HTTPRequestMatcher.path("foo/bar/baz").matches(try request(url)) == expected)
+    }
+
+    @Test(
         "pathPrefix(_:) matches whole leading segments, not a query or fragment that looks like them",
         arguments: [
             ("scheme:", false), ("scheme://", false), ("scheme://foo/bar/baz", false),
