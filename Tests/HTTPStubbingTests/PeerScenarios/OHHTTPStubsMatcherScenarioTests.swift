@@ -93,6 +93,16 @@ struct OHHTTPStubsMatcherScenarioTests {
     }
 
     @Test(
+        "pathPrefix(_:) without a leading slash matches the leading segments of a relative URL",
+        arguments: [
+            ("foo/bar", true), ("foo/bar/baz", true), ("foo/bar?q=1", true), ("foo/bar#anchor", true),
+            ("path/foo/bar/baz", false), ("path#/foo/bar/baz", false), ("path?/foo/bar/baz", false),
+        ])
+    func relativePathPrefix(url: String, expected: Bool) throws {
+        #expect(HTTPRequestMatcher.pathPrefix("foo/bar").matches(try request(url)) == expected)
+    }
+
+    @Test(
         "pathPrefix(_:) matches whole leading segments, not a query or fragment that looks like them",
         arguments: [
             ("scheme:", false), ("scheme://", false), ("scheme://foo/bar/baz", false),
