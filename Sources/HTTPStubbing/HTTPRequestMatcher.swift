@@ -304,6 +304,24 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     ) -> HTTPRequestMatcher {
         any.urlMatching(pattern, fileID: fileID, filePath: filePath, line: line, column: column)
     }
+    /// Matches requests whose path contains a match of a regular expression.
+    ///
+    /// - Parameters:
+    ///   - pattern: An `NSRegularExpression` pattern, such as `#"/books/\d+$"#`; `(?i)` ignores case.
+    ///   - fileID: The caller's file ID; an invalid pattern is reported here.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The matcher; one with an invalid pattern matches nothing.
+    public static func pathMatching(
+        _ pattern: String,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> HTTPRequestMatcher {
+        any.pathMatching(pattern, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
     /// Matches requests that a predicate accepts.
     ///
     /// The request matches when `predicate` returns `true` for it.
@@ -503,15 +521,56 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         line: UInt = #line,
         column: UInt = #column
     ) -> HTTPRequestMatcher {
+        regularExpression(pattern, in: "URL", at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+            $0.url.absoluteString
+        }
+    }
+
+    /// Adds the condition that the path contains a match of a regular expression.
+    ///
+    /// `pattern` is an `NSRegularExpression` pattern, searched for in the path alone (as
+    /// `RecordedHTTPRequest.path` reads it), so a query or fragment never matches it:
+    ///
+    /// ```swift
+    /// let stubs = HTTPStubRegistry()
+    /// stubs.stub(.pathMatching(#"^/books/\d+$"#), with: .json(#"{"title": "Dune"}"#))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - pattern: An `NSRegularExpression` pattern; start it with `(?i)` to ignore case.
+    ///   - fileID: The caller's file ID; an invalid pattern is reported here.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The narrowed matcher; one with an invalid pattern matches nothing.
+    public func pathMatching(
+        _ pattern: String,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> HTTPRequestMatcher {
+        regularExpression(pattern, in: "path", at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+            $0.path
+        }
+    }
+
+    /// A regular-expression condition on one part of the request, reporting an invalid pattern at `callSite`.
+    private func regularExpression(
+        _ pattern: String,
+        in part: String,
+        at callSite: CallSite,
+        _ text: @escaping @Sendable (RecordedHTTPRequest) -> String
+    ) -> HTTPRequestMatcher {
         let expression: NSRegularExpression
         do {
             expression = try NSRegularExpression(pattern: pattern)
         } catch {
             FailureReporter.report(
                 "The regular expression /\(pattern)/ does not compile (\(error.localizedDescription)); the stub matches nothing",
-                at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+                at: callSite
             )
-            return adding(.location, "URL matching /\(pattern)/ (invalid)") { _ in
+            return adding(.location, "\(part) matching /\(pattern)/ (invalid)") { _ in
                 false
             } explain: { _ in
                 "/\(pattern)/ is not a valid regular expression"
@@ -523,10 +582,10 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         let matches: @Sendable (String) -> Bool = { text in
             shared.withLock { $0.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil }
         }
-        return adding(.location, "URL matching /\(pattern)/") { request in
-            matches(request.url.absoluteString)
+        return adding(.location, "\(part) matching /\(pattern)/") { request in
+            matches(text(request))
         } explain: { request in
-            "URL \(request.url.absoluteString) does not match /\(pattern)/"
+            "\(part) \(text(request)) does not match /\(pattern)/"
         }
     }
 

@@ -42,7 +42,8 @@ struct DeliveryPlan: Sendable {
         case .http(let statusCode, let headers, let body):
             let (status, fields, bytes) =
                 slicingRanges ? ByteRange.apply(to: (statusCode, headers, body), for: request) : (statusCode, headers, body)
-            result = .response(url: request.url, statusCode: status, headers: fields, body: bytes)
+            let framed = Self.framed(statusCode: status, headers: fields, body: bytes, method: request.method)
+            result = .response(url: request.url, statusCode: status, headers: framed.headers, body: framed.body)
             bytesPerSecond = resolved.bytesPerSecond
             outcome = .responded(statusCode: status)
         case .failure(let error):
@@ -55,6 +56,20 @@ struct DeliveryPlan: Sendable {
             bytesPerSecond = nil
             outcome = .failed(urlErrorCode: error.code.rawValue)
         }
+    }
+
+    /// The headers and body a server sends: a `Content-Length` of the body unless the response
+    /// already has one or a `Transfer-Encoding` (none for 1xx, 204 and 304), and no body for a
+    /// `HEAD` request, whose `Content-Length` is that of the body a `GET` would get.
+    static func framed(statusCode: Int, headers: [String: String], body: Data, method: String) -> (headers: [String: String], body: Data) {
+        let hasNoBody = (100..<200).contains(statusCode) || statusCode == 204 || statusCode == 304
+        let isFramed = headers.keys.contains {
+            let lowered = $0.lowercased()
+            return lowered == "content-length" || lowered == "transfer-encoding"
+        }
+        var fields = headers
+        if !hasNoBody && !isFramed { fields["Content-Length"] = String(body.count) }
+        return (fields, method == "HEAD" ? Data() : body)
     }
 
     /// A plan that fails the request with `error` at once.

@@ -37,6 +37,29 @@ final class SessionBinding: Sendable {
         }
     }
 
+    /// `request` with the configuration's `httpAdditionalHeaders` it lacks, as the server would
+    /// receive it: FoundationNetworking adds them only in its own HTTP protocol, so a custom
+    /// protocol never sees them. A header the request sets itself wins.
+    func addingAdditionalHeaders(to request: RecordedHTTPRequest) -> RecordedHTTPRequest {
+        let additional = state.withLock { state in
+            (state.session?.configuration ?? state.configuration)?.httpAdditionalHeaders
+        }
+        guard let additional, !additional.isEmpty else { return request }
+        var merged = request
+        for (key, value) in additional {
+            guard let name = key.base as? String, let text = value as? String, request.header(name) == nil else { continue }
+            merged.headers[name] = text
+        }
+        return merged
+    }
+
+    /// The configuration's `timeoutIntervalForRequest`, in seconds.
+    var requestTimeout: TimeInterval? {
+        state.withLock { state in
+            (state.session?.configuration ?? state.configuration)?.timeoutIntervalForRequest
+        }
+    }
+
     /// The session, when the registry created it and it is still alive.
     var session: URLSession? {
         state.withLock { $0.session }

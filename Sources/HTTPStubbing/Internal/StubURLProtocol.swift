@@ -52,6 +52,15 @@ class StubURLProtocolBase: URLProtocol {
     override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
 
     override func startLoading() {
+        guard let (first, redirect, answer, binding) = firstAnswer() else { return }
+        handle(answer, for: first, after: redirect, hops: 0, binding: binding, inStartLoading: true)
+    }
+
+    /// Finds the registry, and asks it for the first hop's answer. The registry is held only in
+    /// here: the terminal client call lets the test go on and release its registry, and the last
+    /// reference must not be this thread's, or the registry's deinit would report the failures
+    /// it keeps on URLSession's thread, where no test is current.
+    private func firstAnswer() -> (RecordedHTTPRequest, RedirectedHop?, HopAnswer, SessionBinding?)? {
         let entry = RegistryDirectory.entry(for: type(of: self))
         let context = LoadingContext.current(for: task)
         state.withLock { state in
@@ -62,10 +71,11 @@ class StubURLProtocolBase: URLProtocol {
         }
         guard let registry = entry?.registry else {
             failUnregistered(request.url ?? URL(fileURLWithPath: "/"))
-            return
+            return nil
         }
-        let (first, redirect) = firstHop(RecordedHTTPRequest(request), binding: entry?.binding)
-        load(first, after: redirect, hops: 0, registry: registry, binding: entry?.binding, inStartLoading: true)
+        let sent = RecordedHTTPRequest(request)
+        let (first, redirect) = firstHop(entry?.binding?.addingAdditionalHeaders(to: sent) ?? sent, binding: entry?.binding)
+        return (first, redirect, registry.answer(first, after: redirect), entry?.binding)
     }
 
     override func stopLoading() {
@@ -91,7 +101,18 @@ class StubURLProtocolBase: URLProtocol {
         _ request: RecordedHTTPRequest, after redirect: RedirectedHop?, hops: Int, registry: HTTPStubRegistry, binding: SessionBinding?,
         inStartLoading: Bool = false
     ) {
-        switch registry.answer(request, after: redirect) {
+        handle(
+            registry.answer(request, after: redirect), for: request, after: redirect, hops: hops, binding: binding,
+            inStartLoading: inStartLoading)
+    }
+
+    /// Delivers the registry's answer for `request`: its plan, or what its unmatched-request
+    /// handler answers later.
+    private func handle(
+        _ answer: HopAnswer, for request: RecordedHTTPRequest, after redirect: RedirectedHop?, hops: Int, binding: SessionBinding?,
+        inStartLoading: Bool = false
+    ) {
+        switch answer {
         case .deliver(let plan):
             if !plan.isSettled || redirect != nil {  // the hop in flight, for stopLoading to record
                 state.withLock { $0.recordIndex = plan.isSettled ? nil : plan.recordIndex }
@@ -114,6 +135,19 @@ class StubURLProtocolBase: URLProtocol {
             // Inside startLoading URLSession calls stopLoading on the same thread (Apple) or the
             // same serial queue (Linux), so it cannot interleave until this returns.
             deliver(plan, for: request, hops: hops, binding: binding, synchronously: inStartLoading)
+            return
+        }
+        // A delay past the request's timeout (the shorter of the request's and the
+        // configuration's) ends as a silent server does: URLError.timedOut, and no response.
+        let timeout = [self.request.timeoutInterval, binding?.requestTimeout ?? 0].filter { $0 > 0 }.min() ?? 0
+        if timeout > 0, Double(plan.delayNanoseconds) > timeout * 1e9 {
+            schedule(afterNanoseconds: UInt64(timeout * 1e9)) { loader in
+                let error = URLErrorBox(
+                    code: .timedOut, message: "The stubbed response was delayed past the request's timeout of \(timeout) s")
+                loader.end(plan, as: .failed(urlErrorCode: error.code.rawValue)) {
+                    $0.client?.urlProtocol($0, didFailWithError: error.urlError(for: request.url))
+                }
+            }
             return
         }
         schedule(afterNanoseconds: plan.delayNanoseconds) { loader in
@@ -164,13 +198,13 @@ class StubURLProtocolBase: URLProtocol {
             return
         }
         // Up to 16 chunks spaced so the whole takes `body.count / rate` seconds.
-        let chunkCount = min(16, body.count)
-        let chunkSize = (body.count + chunkCount - 1) / chunkCount
-        let totalNanoseconds = Double(body.count) / Double(rate) * 1e9
-        let interval = UInt64(min(totalNanoseconds / Double(chunkCount), Double(UInt64.max / 4)))
+        let chunkSize = (body.count + 15) / 16
         let chunks = stride(from: 0, to: body.count, by: chunkSize).map { offset in
             body.subdata(in: (body.startIndex + offset)..<(body.startIndex + min(offset + chunkSize, body.count)))
         }
+        // Rounding the size up can leave fewer than 16 chunks: space the ones there are.
+        let totalNanoseconds = Double(body.count) / Double(rate) * 1e9
+        let interval = UInt64(min(totalNanoseconds / Double(chunks.count), Double(UInt64.max / 4)))
         sendChunk(0, of: chunks, every: interval, plan: plan)
     }
 
@@ -192,13 +226,20 @@ class StubURLProtocolBase: URLProtocol {
     /// recorded, then makes the client's terminal call. Does nothing when the task was stopped or
     /// already ended.
     func end(_ plan: DeliveryPlan, as outcome: RecordedHTTPRequest.Outcome? = nil, _ terminalCall: (StubURLProtocolBase) -> Void) {
-        guard let registry = claimEnd() else { return }
+        guard recordEnd(plan, as: outcome) else { return }
+        terminalCall(self)
+    }
+
+    /// Claims the end and records the outcome; the registry is released before the terminal
+    /// call (see `firstAnswer()`). `false` when the task was stopped or already ended.
+    private func recordEnd(_ plan: DeliveryPlan, as outcome: RecordedHTTPRequest.Outcome?) -> Bool {
+        guard let registry = claimEnd() else { return false }
         if let outcome {
             registry?.finished(plan.recordIndex, as: outcome)
         } else if !plan.isSettled {
             registry?.finished(plan.recordIndex, as: plan.outcome)
         }
-        terminalCall(self)
+        return true
     }
 
     /// Fails a request whose registry is gone, with a message saying to keep it alive.

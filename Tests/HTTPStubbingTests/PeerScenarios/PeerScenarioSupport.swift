@@ -1,0 +1,76 @@
+import Foundation
+import TestSupportCore
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The error a bounded await throws when its operation outlives the deadline.
+struct DeadlineExceeded: Error, CustomStringConvertible {
+    let seconds: Double
+
+    var description: String { "the operation did not finish within \(seconds) s" }
+}
+
+/// Runs `operation` and returns its result, or throws ``DeadlineExceeded`` after `seconds`, so a
+/// regression that never completes a request fails the test instead of hanging it.
+func withDeadline<T: Sendable>(
+    seconds: Double = 5,
+    _ operation: @escaping @Sendable () async throws -> T
+) async throws -> T {
+    try await withThrowingTaskGroup(of: T.self) { group in
+        group.addTask { try await operation() }
+        group.addTask {
+            try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+            throw DeadlineExceeded(seconds: seconds)
+        }
+        defer { group.cancelAll() }
+        guard let first = try await group.next() else { throw DeadlineExceeded(seconds: seconds) }
+        return first
+    }
+}
+
+/// What a completion-handler data task delivered: body, response and error, as the handler got them.
+struct TaskDelivery: Sendable {
+    var data: Data?
+    var response: HTTPURLResponse?
+    var error: (any Error)?
+
+    var urlErrorCode: URLError.Code? { (error as? URLError)?.code }
+}
+
+extension URLSession {
+    /// Runs a data task with a completion handler, bounded by a deadline, and returns what the
+    /// handler received, error included (where `dataTaskResult(for:)` would throw it).
+    func delivery(for request: URLRequest, seconds: Double = 5) async throws -> TaskDelivery {
+        try await withDeadline(seconds: seconds) {
+            // Past the deadline the task is cancelled, so its handler still runs and the group ends.
+            let started = Locked(URLSessionTask?.none)
+            return await withTaskCancellationHandler {
+                await withCheckedContinuation { continuation in
+                    let task = self.dataTask(with: request) { data, response, error in
+                        continuation.resume(returning: TaskDelivery(data: data, response: response as? HTTPURLResponse, error: error))
+                    }
+                    started.withLock { $0 = task }
+                    task.resume()
+                }
+            } onCancel: {
+                started.withLock { $0 }?.cancel()
+            }
+        }
+    }
+}
+
+/// Nanoseconds on a monotonic clock, for "took at least" checks on real-time delays.
+func monotonicNanoseconds() -> UInt64 {
+    DispatchTime.now().uptimeNanoseconds
+}
+
+/// Yields until `condition` holds; stops with `CancellationError` when the task is cancelled,
+/// so a ``withDeadline(seconds:_:)`` around it ends.
+func yieldUntil(_ condition: @Sendable () -> Bool) async throws {
+    while !condition() {
+        try Task.checkCancellation()
+        await Task.yield()
+    }
+}
