@@ -210,14 +210,14 @@ extension HTTPStubRegistry {
     /// What makes two recordings the same request. Usually the method, URL, matched headers and
     /// body as recorded: two spellings of one request (query items in another order) then make
     /// two stubs, which answer in recording order just as one would. With playback repeats, or
-    /// rules that match less than the URL, recordings group by what the matcher checks: its
+    /// rules that match less than the method and URL, recordings group by what the matcher checks: its
     /// description, and what that leaves out (the whole body, the request a rule of your own sees).
     private static func groupKey(
         _ matcher: HTTPRequestMatcher, for interaction: HTTPCassette.Interaction, options: CassetteOptions
     ) -> String {
         let matching = options.matching
         var key: String
-        if options.allowPlaybackRepeats || matching.url != .full || !matching.ignoredQueryItems.isEmpty || !matching.customRules.isEmpty {
+        if options.allowPlaybackRepeats || !matching.method || matching.url != .full || !matching.ignoredQueryItems.isEmpty || !matching.customRules.isEmpty {
             key = "\(matcher)"
         } else {
             key = interaction.method + " " + interaction.url.absoluteString
