@@ -147,6 +147,31 @@ struct VCRScenarioTests {
         #expect(replayed == bytes)
     }
 
+    @Test("A gzip-encoded response is recorded decoded, without its Content-Encoding, and replays as the client first read it")
+    func gzipResponseRecordedDecoded() async throws {
+        let text = Data(#"{"title":"Dune"}"#.utf8)
+        let server = try #require(
+            LoopbackHTTPServer { _ in
+                LoopbackHTTPServer.Response(headers: ["Content-Encoding": "gzip", "Content-Type": "application/json"], body: gzipStored(text))
+            })
+        let file = try makeCassetteDirectory().appendingPathComponent("gzip.har")
+        let request = URLRequest(url: try makeURL("\(server.baseURL)/book"))
+
+        let recording = HTTPStubRegistry()
+        recording.useCassette(at: file, mode: .once)
+        let recorded = try await recording.session.dataTaskResult(for: request).0
+        server.stop()
+        let interaction = try #require(try HTTPCassette(harData: Data(contentsOf: file)).interactions.first)
+        let replaying = HTTPStubRegistry()
+        replaying.useCassette(at: file, mode: .none)
+        let replayed = try await replaying.session.dataTaskResult(for: request).0
+
+        #expect(recorded == text)
+        #expect(interaction.responseBody == text)
+        #expect(!interaction.responseHeaders.keys.contains { $0.lowercased() == "content-encoding" })
+        #expect(replayed == text)
+    }
+
     @Test("A large response body is recorded and replayed whole")
     func largeBodyRoundTrip() async throws {
         let body = Data((0..<1_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
@@ -229,6 +254,34 @@ struct VCRScenarioTests {
         #expect(statuses == Array(repeating: 200, count: 6))
         #expect(Set(cassette.interactions.map(\.url.path)) == Set((1...6).map { "/item/\($0)" }))
         #expect(cassette.interactions.count == 6)
+    }
+
+    @Test("Two requests told apart only by a redacted Authorization replay their answers in the order they were recorded")
+    func redactedAuthorizationReplaysInOrder() async throws {
+        let server = try #require(
+            LoopbackHTTPServer { request in
+                request.headers.first { $0.key.lowercased() == "authorization" }?.value == "Basic good"
+                    ? LoopbackHTTPServer.Response(body: Data("welcome".utf8)) : LoopbackHTTPServer.Response(status: 401)
+            })
+        let file = try makeCassetteDirectory().appendingPathComponent("basic-auth.har")
+        let url = try makeURL("\(server.baseURL)/basic-auth")
+        var wrong = URLRequest(url: url)
+        wrong.setValue("Basic wrong", forHTTPHeaderField: "Authorization")
+        var right = URLRequest(url: url)
+        right.setValue("Basic good", forHTTPHeaderField: "Authorization")
+        let matching = HTTPReplayMatching.methodAndURL.including(headers: "Authorization")
+
+        let recording = HTTPStubRegistry()
+        recording.useCassette(at: file, mode: .once, matching: matching)
+        let recorded = [try await recording.session.bodyAndStatus(for: wrong).1, try await recording.session.bodyAndStatus(for: right).1]
+        server.stop()
+        let replaying = HTTPStubRegistry()
+        replaying.useCassette(at: file, mode: .none, matching: matching)
+        let replayed = [try await replaying.session.bodyAndStatus(for: wrong).1, try await replaying.session.bodyAndStatus(for: right).1]
+
+        #expect(recorded == [401, 200])
+        #expect(replayed == recorded)
+        #expect(try !String(contentsOf: file, encoding: .utf8).contains("Basic"))
     }
 
     // MARK: Matching
@@ -320,4 +373,18 @@ private final class Counter: Sendable {
     private let value = Locked(0)
 
     func next() -> Int { value.withLock { $0 += 1; return $0 } }
+}
+
+/// `data` as a gzip member holding one stored (uncompressed) deflate block.
+private func gzipStored(_ data: Data) -> Data {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in data {
+        crc ^= UInt32(byte)
+        for _ in 0..<8 { crc = (crc >> 1) ^ (crc & 1 == 0 ? 0 : 0xEDB8_8320) }
+    }
+    crc ^= 0xFFFF_FFFF
+    let length = UInt16(data.count)
+    func littleEndian<T: FixedWidthInteger>(_ value: T) -> [UInt8] { withUnsafeBytes(of: value.littleEndian) { Array($0) } }
+    return Data([0x1F, 0x8B, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xFF, 0x01] + littleEndian(length) + littleEndian(~length))
+        + data + Data(littleEndian(crc) + littleEndian(UInt32(data.count)))
 }
