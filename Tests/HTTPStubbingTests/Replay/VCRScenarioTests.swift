@@ -125,7 +125,61 @@ struct VCRScenarioTests {
         #expect(try Data(contentsOf: outer) == outerBytes)
     }
 
+    @Test("A cassette named with spaces in folders that do not exist yet is recorded there")
+    func cassetteInNewNestedFolders() async throws {
+        let server = try makeEchoServer()
+        let file = try makeCassetteDirectory().appendingPathComponent("shelf/loans 2024/a cassette.har")
+        let request = URLRequest(url: try makeURL("\(server.baseURL)/loans"))
+
+        let recording = HTTPStubRegistry()
+        recording.useCassette(at: file, mode: .once)
+        let recorded = try await recording.session.bodyAndStatus(for: request)
+        server.stop()
+        let replaying = HTTPStubRegistry()
+        replaying.useCassette(at: file, mode: .none)
+        let replayed = try await replaying.session.bodyAndStatus(for: request)
+
+        #expect(replayed.0 == recorded.0)
+    }
+
+    @Test("A recording never replayed is listed by expectAllStubsUsed, as VCR fails on unused interactions when told to")
+    func unusedRecordingIsListed() async throws {
+        let file = try makeCassetteDirectory().appendingPathComponent("unused.har")
+        try HTTPCassette(interactions: [
+            .init(url: try makeURL("https://api.test/used")), .init(url: try makeURL("https://api.test/unused")),
+        ]).harData().write(to: file)
+
+        let stubs = HTTPStubRegistry()
+        stubs.useCassette(at: file, mode: .none)
+        _ = try await stubs.session.dataTaskResult(for: URLRequest(url: try makeURL("https://api.test/used")))
+
+        let line = #line + 2
+        withKnownIssue {
+            stubs.expectAllStubsUsed()
+        } matching: { issue in
+            issue.isFailure(containing: "1 of 2 stubs never answered", line: line)
+                && issue.isFailure(containing: "https://api.test/unused", line: line)
+        }
+    }
+
     // MARK: What is recorded
+
+    @Test("A body edited by hand replays whole, whatever Content-Length the cassette still says")
+    func editedBodyIgnoresRecordedContentLength() async throws {
+        let file = try makeCassetteDirectory().appendingPathComponent("edited.har")
+        try HTTPCassette(interactions: [
+            .init(url: try makeURL("https://api.test/note"), responseHeaders: ["Content-Length": "3"], responseBody: Data("a longer body".utf8))
+        ]).harData().write(to: file)
+
+        let stubs = HTTPStubRegistry()
+        stubs.useCassette(at: file, mode: .none)
+        let (data, response) = try await stubs.session.dataTaskResult(for: URLRequest(url: try makeURL("https://api.test/note")))
+        let length = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Length")
+
+        #expect(String(decoding: data, as: UTF8.self) == "a longer body")
+        #expect(length == nil || length == "13")
+    }
+
 
     @Test("A binary response body is recorded and replayed byte for byte")
     func binaryBodyRoundTrip() async throws {

@@ -48,7 +48,8 @@ final class VCRScenarioXCTests: FailureRecordingTestCase {
 
         XCTAssertEqual(failures.count, 1)
         XCTAssertTrue(failures.first?.description.contains("No stub matches GET https://api.test/query?date=2011-09-03") == true, "\(failures)")
-        XCTAssertTrue(failures.first?.description.contains("2011-09-01") == true, "\(failures)")
+        XCTAssertTrue(
+            failures.first?.description.contains("closest: query is date=2011-09-03, expected exactly date=2011-09-01") == true, "\(failures)")
         XCTAssertEqual(failures.first?.line, line)
     }
 }
