@@ -50,7 +50,7 @@ public struct HTTPReplayMatching: Sendable, Equatable {
         let accepts: @Sendable (RecordedHTTPRequest, HTTPCassette.Interaction) -> Bool
     }
 
-    /// Creates matching rules; the method matches too, unless ``ignoringMethod()`` leaves it out.
+    /// Creates matching rules, which match the method too.
     ///
     /// - Parameters:
     ///   - url: How much of the URL must match.
@@ -162,7 +162,8 @@ public struct HTTPReplayMatching: Sendable, Equatable {
     ///   - rhs: Other rules.
     /// - Returns: `true` when they are the same.
     public static func == (lhs: HTTPReplayMatching, rhs: HTTPReplayMatching) -> Bool {
-        lhs.method == rhs.method && lhs.url == rhs.url && lhs.ignoredQueryItems == rhs.ignoredQueryItems && lhs.headers == rhs.headers && lhs.body == rhs.body
+        lhs.method == rhs.method && lhs.url == rhs.url && lhs.ignoredQueryItems == rhs.ignoredQueryItems && lhs.headers == rhs.headers
+            && lhs.body == rhs.body
             && lhs.customRules.map(\.description) == rhs.customRules.map(\.description)
     }
 }

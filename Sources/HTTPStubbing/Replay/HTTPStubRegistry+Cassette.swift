@@ -217,7 +217,9 @@ extension HTTPStubRegistry {
     ) -> String {
         let matching = options.matching
         var key: String
-        if options.allowPlaybackRepeats || !matching.method || matching.url != .full || !matching.ignoredQueryItems.isEmpty || !matching.customRules.isEmpty {
+        if options.allowPlaybackRepeats || !matching.method || matching.url != .full || !matching.ignoredQueryItems.isEmpty
+            || !matching.customRules.isEmpty
+        {
             key = "\(matcher)"
         } else {
             key = interaction.method + " " + interaction.url.absoluteString

@@ -27,7 +27,8 @@ final class VCRScenarioXCTests: FailureRecordingTestCase {
         XCTAssertTrue(failures.first?.description.contains("No stub matches GET https://api.test/books") == true, "\(failures)")
         XCTAssertTrue(
             failures.first?.description.contains(
-                "The cassette \(file.path) was replayed in record mode \"once\", which records only when the cassette does not exist") == true,
+                "The cassette \(file.path) was replayed in record mode \"once\", which records only when the cassette does not exist")
+                == true,
             "\(failures)")
         XCTAssertEqual(failures.first?.line, line)
     }
@@ -47,9 +48,11 @@ final class VCRScenarioXCTests: FailureRecordingTestCase {
         }
 
         XCTAssertEqual(failures.count, 1)
-        XCTAssertTrue(failures.first?.description.contains("No stub matches GET https://api.test/query?date=2011-09-03") == true, "\(failures)")
         XCTAssertTrue(
-            failures.first?.description.contains("closest: query is date=2011-09-03, expected exactly date=2011-09-01") == true, "\(failures)")
+            failures.first?.description.contains("No stub matches GET https://api.test/query?date=2011-09-03") == true, "\(failures)")
+        XCTAssertTrue(
+            failures.first?.description.contains("closest: query is date=2011-09-03, expected exactly date=2011-09-01") == true,
+            "\(failures)")
         XCTAssertEqual(failures.first?.line, line)
     }
 }
