@@ -392,6 +392,25 @@ struct VCRScenarioTests {
         }
     }
 
+    @Test("Recordings of one path over http and https, or on another port, each answer only their own request")
+    func schemeAndPortTakePart() async throws {
+        let file = try makeCassetteDirectory().appendingPathComponent("schemes.har")
+        try HTTPCassette(interactions: [
+            .init(url: try makeURL("http://api.test/status"), responseBody: Data("plain".utf8)),
+            .init(url: try makeURL("https://api.test/status"), responseBody: Data("secure".utf8)),
+            .init(url: try makeURL("https://api.test:8443/status"), responseBody: Data("other port".utf8)),
+        ]).harData().write(to: file)
+
+        let stubs = HTTPStubRegistry()
+        stubs.useCassette(at: file, mode: .none)
+        var bodies: [String] = []
+        for url in ["https://api.test:8443/status", "https://api.test/status", "http://api.test/status"] {
+            bodies.append(try await stubs.session.bodyAndStatus(for: URLRequest(url: try makeURL(url))).0)
+        }
+
+        #expect(bodies == ["other port", "secure", "plain"])
+    }
+
     @Test("Without the method, a GET replays a recorded POST of the same URL, repeated query items included")
     func ignoringMethodReplaysAnyMethod() async throws {
         let url = try makeURL("https://api.test/foo?bar=123&bar=456")
