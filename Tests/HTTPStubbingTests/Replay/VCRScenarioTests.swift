@@ -258,7 +258,7 @@ struct VCRScenarioTests {
 
     @Test("A large response body is recorded and replayed whole")
     func largeBodyRoundTrip() async throws {
-        let body = Data((0..<1_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        let body = Data((0..<1_000_000).map { UInt8(truncatingIfNeeded: $0 * 31) })
         let server = try #require(LoopbackHTTPServer { _ in LoopbackHTTPServer.Response(body: body) })
         let file = try makeCassetteDirectory().appendingPathComponent("large.har")
         let request = URLRequest(url: try makeURL("\(server.baseURL)/dump"))
