@@ -176,8 +176,9 @@ extension HTTPStubRegistry {
         handleUnmatchedRequests(with: handler)
     }
 
-    /// Registers one stub per distinct recorded request, answering with its recorded responses
-    /// in order.
+    /// Registers one stub per recording, answering once, so that every recording must be played to
+    /// count as used (VCR's unused interactions); with playback repeats, one stub per distinct
+    /// request, answering with its recordings in order and the last one again.
     private func registerReplay(
         of interactions: [HTTPCassette.Interaction], options: CassetteOptions, fileID: StaticString, filePath: StaticString, line: UInt,
         column: UInt
@@ -185,10 +186,10 @@ extension HTTPStubRegistry {
         var order: [String] = []
         var groups: [String: (matcher: HTTPRequestMatcher, responses: [HTTPStubResponse])] = [:]
         var locations = ReplayMatcher.Locations()
-        for interaction in interactions {
+        for (index, interaction) in interactions.enumerated() {
             let matcher = ReplayMatcher.matcher(
                 for: interaction, matching: options.matching, redaction: options.redaction, locations: &locations)
-            let key = Self.groupKey(matcher, for: interaction, options: options)
+            let key = options.allowPlaybackRepeats ? Self.groupKey(matcher, for: interaction, options: options) : "\(index)"
             let response = HTTPStubResponse.data(
                 interaction.responseBody, status: interaction.statusCode, headers: interaction.responseHeaders)
             if groups[key] == nil {
@@ -207,26 +208,14 @@ extension HTTPStubRegistry {
         }
     }
 
-    /// What makes two recordings the same request. Usually the method, URL, matched headers and
-    /// body as recorded: two spellings of one request (query items in another order) then make
-    /// two stubs, which answer in recording order just as one would. With playback repeats, or
-    /// rules that match less than the method and URL, recordings group by what the matcher checks: its
-    /// description, and what that leaves out (the whole body, the request a rule of your own sees).
+    /// What makes two recordings the same request when playback repeats: what the matcher checks
+    /// (its description), and what that leaves out (the whole body, the request a rule of your own
+    /// sees).
     private static func groupKey(
         _ matcher: HTTPRequestMatcher, for interaction: HTTPCassette.Interaction, options: CassetteOptions
     ) -> String {
         let matching = options.matching
-        var key: String
-        if options.allowPlaybackRepeats || !matching.method || matching.url != .full || !matching.ignoredQueryItems.isEmpty
-            || !matching.customRules.isEmpty
-        {
-            key = "\(matcher)"
-        } else {
-            key = interaction.method + " " + interaction.url.absoluteString
-            for name in matching.headers {
-                key += "\u{1E}" + (HTTPCassette.header(name, in: interaction.requestHeaders) ?? "")
-            }
-        }
+        var key = "\(matcher)"
         if matching.body != .ignored || !matching.customRules.isEmpty {
             key += "\u{1E}" + (interaction.requestBody?.base64EncodedString() ?? "")
         }

@@ -162,6 +162,31 @@ struct VCRScenarioTests {
         }
     }
 
+    @Test("Of two recordings of one request, the second counts as unused until a second request plays it")
+    func secondIdenticalRecordingCountsAsUnused() async throws {
+        let url = try makeURL("https://api.test/poll")
+        let file = try makeCassetteDirectory().appendingPathComponent("poll-twice.har")
+        try HTTPCassette(interactions: [
+            .init(url: url, responseBody: Data("first".utf8)), .init(url: url, responseBody: Data("second".utf8)),
+        ]).harData().write(to: file)
+
+        let once = HTTPStubRegistry()
+        once.useCassette(at: file, mode: .none)
+        _ = try await once.session.dataTaskResult(for: URLRequest(url: url))
+        let twice = HTTPStubRegistry()
+        twice.useCassette(at: file, mode: .none)
+        _ = try await twice.session.dataTaskResult(for: URLRequest(url: url))
+        _ = try await twice.session.dataTaskResult(for: URLRequest(url: url))
+
+        let line = #line + 2
+        withKnownIssue {
+            once.expectAllStubsUsed()
+        } matching: { issue in
+            issue.isFailure(containing: "1 of 2 stubs never answered", line: line)
+        }
+        twice.expectAllStubsUsed(exactlyOnce: true)
+    }
+
     // MARK: What is recorded
 
     @Test("A body edited by hand replays whole, whatever Content-Length the cassette still says")
