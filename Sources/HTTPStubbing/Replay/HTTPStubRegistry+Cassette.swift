@@ -21,7 +21,7 @@ extension HTTPStubRegistry {
     /// ```
     ///
     /// Replay answers a request with the first unused recorded response whose method and URL
-    /// (and the parts `matching` adds) equal the request's. Recording sends a request no recorded
+    /// (or the parts `matching` names) equal the request's. Recording sends a request no recorded
     /// interaction matches through `session` to the real server, redacts it, rewrites the
     /// cassette and prints where it wrote. A file is parsed once per process, however many
     /// registries replay it, and again when it changes. To load cassettes from a test bundle with
