@@ -36,6 +36,8 @@ extension HTTPStubRegistry {
     ///     them again, as VCR's `allow_playback_repeats`; by default it is unhandled, or recorded.
     ///   - hosts: Hosts whose requests are neither replayed nor recorded but sent to the real
     ///     server through `session`, such as `localhost`, as VCR's `ignore_hosts`.
+    ///   - rule: Requests it accepts are passed through as those to `hosts` are, as VCR's
+    ///     `ignore_request`; recordings it accepts are not replayed.
     ///   - session: The real session that records and passes requests through; a new ephemeral
     ///     one when `nil`.
     ///   - fileID: The caller's file ID.
@@ -49,6 +51,7 @@ extension HTTPStubRegistry {
         redacting redaction: HTTPRedaction = .default,
         allowPlaybackRepeats: Bool = false,
         passingThrough hosts: Set<String> = [],
+        passingThroughWhere rule: (@Sendable (RecordedHTTPRequest) -> Bool)? = nil,
         recordingThrough session: URLSession? = nil,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
@@ -59,7 +62,7 @@ extension HTTPStubRegistry {
             reading: file, location: file.path, recordingTo: file, mode: mode,
             options: CassetteOptions(
                 matching: matching, redaction: redaction, allowPlaybackRepeats: allowPlaybackRepeats, passThroughHosts: hosts,
-                session: session),
+                session: session, passThroughRule: rule),
             fileID: fileID, filePath: filePath, line: line, column: column
         )
     }
@@ -89,9 +92,10 @@ extension HTTPStubRegistry {
                 at: site)
             return
         }
-        // As replay sees them: placeholders put back, hosts passed through left out.
+        // As replay sees them: placeholders put back, requests passed through left out.
         let playable = (cassette?.interactions ?? []).map(options.redaction.restoringPlaceholders(in:)).filter {
-            !options.passes($0.url.host)
+            !options.passes(
+                RecordedHTTPRequest(method: HTTPMethod(rawValue: $0.method), url: $0.url, headers: $0.requestHeaders, body: $0.requestBody))
         }
         let replayed: [HTTPCassette.Interaction]
         let recordsFrom: [HTTPCassette.Interaction]?
@@ -148,7 +152,7 @@ extension HTTPStubRegistry {
         let realSession = options.session ?? URLSession(configuration: .ephemeral)
         let handler = UnmatchedRequestHandler { request, reply in
             RealSessionForwarder.send(request, through: realSession) { answer in
-                if answer.succeeded, !options.passes(request.host) {
+                if answer.succeeded, !options.passes(request) {
                     recorder.record(
                         HTTPCassette.Interaction(
                             method: request.method, url: request.url, requestHeaders: request.headers, requestBody: request.body,
@@ -162,16 +166,16 @@ extension HTTPStubRegistry {
         handleUnmatchedRequests(with: handler)
     }
 
-    /// When nothing is recorded: requests to the hosts passed through go to the real server, and
+    /// When nothing is recorded: requests passed through go to the real server, and
     /// the unhandled-request failure of any other request says how to record it.
     private func installReplayOnlyHandler(options: CassetteOptions, note: String) {
-        let hosts = options.passThroughHosts
-        let session = hosts.isEmpty ? nil : (options.session ?? URLSession(configuration: .ephemeral))
+        let passesNone = options.passThroughHosts.isEmpty && options.passThroughRule == nil
+        let session = passesNone ? nil : (options.session ?? URLSession(configuration: .ephemeral))
         var handler = UnmatchedRequestHandler { request, reply in
             guard let session else { return reply(.error(.resourceUnavailable)) }
             RealSessionForwarder.send(request, through: session) { reply($0.response) }
         }
-        handler.accepts = { request in options.passes(request.host) }
+        handler.accepts = { request in options.passes(request) }
         handler.unhandledNote = note
         handleUnmatchedRequests(with: handler)
     }
@@ -236,21 +240,24 @@ package struct CassetteOptions: Sendable {
     /// Lower-cased.
     let passThroughHosts: Set<String>
     let session: URLSession?
+    /// Requests passed through besides those to the hosts.
+    let passThroughRule: (@Sendable (RecordedHTTPRequest) -> Bool)?
 
     package init(
         matching: HTTPReplayMatching, redaction: HTTPRedaction, allowPlaybackRepeats: Bool, passThroughHosts: Set<String>,
-        session: URLSession?
+        session: URLSession?, passThroughRule: (@Sendable (RecordedHTTPRequest) -> Bool)? = nil
     ) {
         self.matching = matching
         self.redaction = redaction
         self.allowPlaybackRepeats = allowPlaybackRepeats
         self.passThroughHosts = Set(passThroughHosts.map { $0.lowercased() })
         self.session = session
+        self.passThroughRule = passThroughRule
     }
 
-    /// Whether requests to `host` are passed through.
-    func passes(_ host: String?) -> Bool {
-        guard let host, !passThroughHosts.isEmpty else { return false }
-        return passThroughHosts.contains(host.lowercased())
+    /// Whether `request` is passed through: its host is one of the hosts, or the rule accepts it.
+    func passes(_ request: RecordedHTTPRequest) -> Bool {
+        if let host = request.host, passThroughHosts.contains(host.lowercased()) { return true }
+        return passThroughRule?(request) ?? false
     }
 }

@@ -187,6 +187,42 @@ struct VCRScenarioTests {
         twice.expectAllStubsUsed(exactlyOnce: true)
     }
 
+    @Test("Requests a rule passes through reach the real server and are never recorded, as VCR's ignore_request")
+    func ruleRequestsAreNotRecorded() async throws {
+        let server = try makeEchoServer()
+        let file = try makeCassetteDirectory().appendingPathComponent("ignored.har")
+
+        let stubs = HTTPStubRegistry()
+        stubs.useCassette(at: file, mode: .once, passingThroughWhere: { $0.path == "/health" })
+        _ = try await stubs.session.bodyAndStatus(for: URLRequest(url: try makeURL("\(server.baseURL)/health")))
+        _ = try await stubs.session.bodyAndStatus(for: URLRequest(url: try makeURL("\(server.baseURL)/books")))
+        server.stop()
+        let cassette = try HTTPCassette(harData: Data(contentsOf: file))
+
+        #expect(server.requests.map(\.target) == ["/health", "/books"])
+        #expect(cassette.interactions.map(\.url.path) == ["/books"])
+    }
+
+    @Test("In mode none, a recording a rule passes through is not replayed: the request reaches the real server")
+    func ruleRequestsAreNotReplayed() async throws {
+        let server = try makeEchoServer()
+        let file = try makeCassetteDirectory().appendingPathComponent("ignored-replay.har")
+        try HTTPCassette(interactions: [
+            .init(url: try makeURL("\(server.baseURL)/health"), responseBody: Data("recorded".utf8)),
+            .init(url: try makeURL("\(server.baseURL)/books"), responseBody: Data("recorded books".utf8)),
+        ]).harData().write(to: file)
+
+        let stubs = HTTPStubRegistry()
+        stubs.useCassette(at: file, mode: .none, passingThroughWhere: { $0.path == "/health" })
+        let health = try await stubs.session.bodyAndStatus(for: URLRequest(url: try makeURL("\(server.baseURL)/health"))).0
+        let books = try await stubs.session.bodyAndStatus(for: URLRequest(url: try makeURL("\(server.baseURL)/books"))).0
+        server.stop()
+
+        #expect(health.contains(#""target":"/health""#))
+        #expect(books == "recorded books")
+        #expect(server.requests.map(\.target) == ["/health"])
+    }
+
     // MARK: What is recorded
 
     @Test("A body edited by hand replays whole, whatever Content-Length the cassette still says")
