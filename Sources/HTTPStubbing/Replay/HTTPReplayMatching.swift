@@ -18,6 +18,8 @@ public struct HTTPReplayMatching: Sendable, Equatable {
         case host
         /// The path only: any scheme, host, port and query.
         case path
+        /// The query items only, in any order: any scheme, host, port and path.
+        case query
     }
 
     /// How the body must equal the recorded one.
@@ -30,7 +32,9 @@ public struct HTTPReplayMatching: Sendable, Equatable {
         case json
     }
 
-    /// How much of the URL must match; the method always does.
+    /// Whether the method must match; it does unless you leave it out.
+    public var method = true
+    /// How much of the URL must match.
     public var url: URLPart
     /// Query item names left out of the comparison on both sides, such as a timestamp.
     public var ignoredQueryItems: Set<String>
@@ -46,7 +50,7 @@ public struct HTTPReplayMatching: Sendable, Equatable {
         let accepts: @Sendable (RecordedHTTPRequest, HTTPCassette.Interaction) -> Bool
     }
 
-    /// Creates matching rules; the method always matches.
+    /// Creates matching rules, which match the method too.
     ///
     /// - Parameters:
     ///   - url: How much of the URL must match.
@@ -72,6 +76,22 @@ public struct HTTPReplayMatching: Sendable, Equatable {
     ///
     /// This is VCR's `:path`.
     public static let methodAndPath = HTTPReplayMatching(url: .path)
+
+    /// The method and the query items, in any order: any host and path.
+    ///
+    /// This is VCR's `[:method, :query]`.
+    public static let methodAndQuery = HTTPReplayMatching(url: .query)
+
+    /// These rules without the method: a recording answers a request of any method.
+    ///
+    /// This is VCR's `match_requests_on` without `:method`, such as `[:uri]`.
+    ///
+    /// - Returns: The loosened rules.
+    public func ignoringMethod() -> HTTPReplayMatching {
+        var copy = self
+        copy.method = false
+        return copy
+    }
 
     /// These rules with these headers matched too.
     ///
@@ -142,7 +162,8 @@ public struct HTTPReplayMatching: Sendable, Equatable {
     ///   - rhs: Other rules.
     /// - Returns: `true` when they are the same.
     public static func == (lhs: HTTPReplayMatching, rhs: HTTPReplayMatching) -> Bool {
-        lhs.url == rhs.url && lhs.ignoredQueryItems == rhs.ignoredQueryItems && lhs.headers == rhs.headers && lhs.body == rhs.body
+        lhs.method == rhs.method && lhs.url == rhs.url && lhs.ignoredQueryItems == rhs.ignoredQueryItems && lhs.headers == rhs.headers
+            && lhs.body == rhs.body
             && lhs.customRules.map(\.description) == rhs.customRules.map(\.description)
     }
 }

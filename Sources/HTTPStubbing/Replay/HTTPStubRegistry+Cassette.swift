@@ -21,7 +21,7 @@ extension HTTPStubRegistry {
     /// ```
     ///
     /// Replay answers a request with the first unused recorded response whose method and URL
-    /// (and the parts `matching` adds) equal the request's. Recording sends a request no recorded
+    /// (or the parts `matching` names) equal the request's. Recording sends a request no recorded
     /// interaction matches through `session` to the real server, redacts it, rewrites the
     /// cassette and prints where it wrote. A file is parsed once per process, however many
     /// registries replay it, and again when it changes. To load cassettes from a test bundle with
@@ -36,6 +36,8 @@ extension HTTPStubRegistry {
     ///     them again, as VCR's `allow_playback_repeats`; by default it is unhandled, or recorded.
     ///   - hosts: Hosts whose requests are neither replayed nor recorded but sent to the real
     ///     server through `session`, such as `localhost`, as VCR's `ignore_hosts`.
+    ///   - rule: Requests it accepts are passed through as those to `hosts` are, as VCR's
+    ///     `ignore_request`; recordings it accepts are not replayed.
     ///   - session: The real session that records and passes requests through; a new ephemeral
     ///     one when `nil`.
     ///   - fileID: The caller's file ID.
@@ -49,6 +51,7 @@ extension HTTPStubRegistry {
         redacting redaction: HTTPRedaction = .default,
         allowPlaybackRepeats: Bool = false,
         passingThrough hosts: Set<String> = [],
+        passingThroughWhere rule: (@Sendable (RecordedHTTPRequest) -> Bool)? = nil,
         recordingThrough session: URLSession? = nil,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
@@ -59,7 +62,7 @@ extension HTTPStubRegistry {
             reading: file, location: file.path, recordingTo: file, mode: mode,
             options: CassetteOptions(
                 matching: matching, redaction: redaction, allowPlaybackRepeats: allowPlaybackRepeats, passThroughHosts: hosts,
-                session: session),
+                session: session, passThroughRule: rule),
             fileID: fileID, filePath: filePath, line: line, column: column
         )
     }
@@ -89,9 +92,10 @@ extension HTTPStubRegistry {
                 at: site)
             return
         }
-        // As replay sees them: placeholders put back, hosts passed through left out.
+        // As replay sees them: placeholders put back, requests passed through left out.
         let playable = (cassette?.interactions ?? []).map(options.redaction.restoringPlaceholders(in:)).filter {
-            !options.passes($0.url.host)
+            !options.passes(
+                RecordedHTTPRequest(method: HTTPMethod(rawValue: $0.method), url: $0.url, headers: $0.requestHeaders, body: $0.requestBody))
         }
         let replayed: [HTTPCassette.Interaction]
         let recordsFrom: [HTTPCassette.Interaction]?
@@ -148,7 +152,7 @@ extension HTTPStubRegistry {
         let realSession = options.session ?? URLSession(configuration: .ephemeral)
         let handler = UnmatchedRequestHandler { request, reply in
             RealSessionForwarder.send(request, through: realSession) { answer in
-                if answer.succeeded, !options.passes(request.host) {
+                if answer.succeeded, !options.passes(request) {
                     recorder.record(
                         HTTPCassette.Interaction(
                             method: request.method, url: request.url, requestHeaders: request.headers, requestBody: request.body,
@@ -162,22 +166,23 @@ extension HTTPStubRegistry {
         handleUnmatchedRequests(with: handler)
     }
 
-    /// When nothing is recorded: requests to the hosts passed through go to the real server, and
+    /// When nothing is recorded: requests passed through go to the real server, and
     /// the unhandled-request failure of any other request says how to record it.
     private func installReplayOnlyHandler(options: CassetteOptions, note: String) {
-        let hosts = options.passThroughHosts
-        let session = hosts.isEmpty ? nil : (options.session ?? URLSession(configuration: .ephemeral))
+        let passesNone = options.passThroughHosts.isEmpty && options.passThroughRule == nil
+        let session = passesNone ? nil : (options.session ?? URLSession(configuration: .ephemeral))
         var handler = UnmatchedRequestHandler { request, reply in
             guard let session else { return reply(.error(.resourceUnavailable)) }
             RealSessionForwarder.send(request, through: session) { reply($0.response) }
         }
-        handler.accepts = { request in options.passes(request.host) }
+        handler.accepts = { request in options.passes(request) }
         handler.unhandledNote = note
         handleUnmatchedRequests(with: handler)
     }
 
-    /// Registers one stub per distinct recorded request, answering with its recorded responses
-    /// in order.
+    /// Registers one stub per recording, answering once, so that every recording must be played to
+    /// count as used (VCR's unused interactions); with playback repeats, one stub per distinct
+    /// request, answering with its recordings in order and the last one again.
     private func registerReplay(
         of interactions: [HTTPCassette.Interaction], options: CassetteOptions, fileID: StaticString, filePath: StaticString, line: UInt,
         column: UInt
@@ -185,10 +190,10 @@ extension HTTPStubRegistry {
         var order: [String] = []
         var groups: [String: (matcher: HTTPRequestMatcher, responses: [HTTPStubResponse])] = [:]
         var locations = ReplayMatcher.Locations()
-        for interaction in interactions {
+        for (index, interaction) in interactions.enumerated() {
             let matcher = ReplayMatcher.matcher(
                 for: interaction, matching: options.matching, redaction: options.redaction, locations: &locations)
-            let key = Self.groupKey(matcher, for: interaction, options: options)
+            let key = options.allowPlaybackRepeats ? Self.groupKey(matcher, for: interaction, options: options) : "\(index)"
             let response = HTTPStubResponse.data(
                 interaction.responseBody, status: interaction.statusCode, headers: interaction.responseHeaders)
             if groups[key] == nil {
@@ -207,24 +212,14 @@ extension HTTPStubRegistry {
         }
     }
 
-    /// What makes two recordings the same request. Usually the method, URL, matched headers and
-    /// body as recorded: two spellings of one request (query items in another order) then make
-    /// two stubs, which answer in recording order just as one would. With playback repeats, or
-    /// rules that match less than the URL, recordings group by what the matcher checks: its
-    /// description, and what that leaves out (the whole body, the request a rule of your own sees).
+    /// What makes two recordings the same request when playback repeats: what the matcher checks
+    /// (its description), and what that leaves out (the whole body, the request a rule of your own
+    /// sees).
     private static func groupKey(
         _ matcher: HTTPRequestMatcher, for interaction: HTTPCassette.Interaction, options: CassetteOptions
     ) -> String {
         let matching = options.matching
-        var key: String
-        if options.allowPlaybackRepeats || matching.url != .full || !matching.ignoredQueryItems.isEmpty || !matching.customRules.isEmpty {
-            key = "\(matcher)"
-        } else {
-            key = interaction.method + " " + interaction.url.absoluteString
-            for name in matching.headers {
-                key += "\u{1E}" + (HTTPCassette.header(name, in: interaction.requestHeaders) ?? "")
-            }
-        }
+        var key = "\(matcher)"
         if matching.body != .ignored || !matching.customRules.isEmpty {
             key += "\u{1E}" + (interaction.requestBody?.base64EncodedString() ?? "")
         }
@@ -245,21 +240,24 @@ package struct CassetteOptions: Sendable {
     /// Lower-cased.
     let passThroughHosts: Set<String>
     let session: URLSession?
+    /// Requests passed through besides those to the hosts.
+    let passThroughRule: (@Sendable (RecordedHTTPRequest) -> Bool)?
 
     package init(
         matching: HTTPReplayMatching, redaction: HTTPRedaction, allowPlaybackRepeats: Bool, passThroughHosts: Set<String>,
-        session: URLSession?
+        session: URLSession?, passThroughRule: (@Sendable (RecordedHTTPRequest) -> Bool)? = nil
     ) {
         self.matching = matching
         self.redaction = redaction
         self.allowPlaybackRepeats = allowPlaybackRepeats
         self.passThroughHosts = Set(passThroughHosts.map { $0.lowercased() })
         self.session = session
+        self.passThroughRule = passThroughRule
     }
 
-    /// Whether requests to `host` are passed through.
-    func passes(_ host: String?) -> Bool {
-        guard let host, !passThroughHosts.isEmpty else { return false }
-        return passThroughHosts.contains(host.lowercased())
+    /// Whether `request` is passed through: its host is one of the hosts, or the rule accepts it.
+    func passes(_ request: RecordedHTTPRequest) -> Bool {
+        if let host = request.host, passThroughHosts.contains(host.lowercased()) { return true }
+        return passThroughRule?(request) ?? false
     }
 }

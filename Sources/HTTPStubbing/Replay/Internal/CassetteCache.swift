@@ -10,7 +10,7 @@ import TestSupportCore
 package final class CassetteCache: Sendable {
     /// What reading a cassette file gave.
     enum Loaded: Sendable {
-        /// There is no file at the path.
+        /// There is no file at the path, or an empty one.
         case missing
         case cassette(HTTPCassette)
         /// The file cannot be read or parsed; it is left as it is.
@@ -51,7 +51,9 @@ package final class CassetteCache: Sendable {
             let data = try Data(contentsOf: file)
             parseCounts.withLock { $0[path, default: 0] += 1 }
             do {
-                loaded = .cassette(try HTTPCassette(harData: data))
+                // An empty file (one created to record into) is no cassette yet, as in VCR.
+                let blank = data.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+                loaded = blank ? .missing : .cassette(try HTTPCassette(harData: data))
             } catch {
                 loaded = .failed(error)
             }

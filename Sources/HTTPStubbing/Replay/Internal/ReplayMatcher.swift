@@ -12,7 +12,7 @@ enum ReplayMatcher {
         for interaction: HTTPCassette.Interaction, matching: HTTPReplayMatching, redaction: HTTPRedaction,
         locations: inout Locations
     ) -> HTTPRequestMatcher {
-        var matcher = HTTPRequestMatcher.method(HTTPMethod(rawValue: interaction.method))
+        var matcher = matching.method ? HTTPRequestMatcher.method(HTTPMethod(rawValue: interaction.method)) : .any
         let url = interaction.url
         let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
         switch matching.url {
@@ -21,12 +21,15 @@ enum ReplayMatcher {
         case .path:
             let path = components?.percentEncodedPath ?? ""
             matcher = matcher.path(path.isEmpty ? "/" : path)
+        case .query:
+            let items = (components?.queryItems ?? []).filter { !matching.ignoredQueryItems.contains($0.name) }
+            matcher = query(matcher, items: items, ignoring: matching.ignoredQueryItems, redaction: redaction)
         case .full:
             if let components, let scheme = components.scheme, let host = components.host {
                 let port = components.port.map { ":\($0)" } ?? ""
                 let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
                 let location = "\(scheme)://\(host)\(port)\(path)"
-                let key = interaction.method + " " + location
+                let key = (matching.method ? interaction.method : "*") + " " + location
                 if let known = locations[key] {
                     matcher = known
                 } else {
