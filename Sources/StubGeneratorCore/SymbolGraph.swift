@@ -73,6 +73,7 @@ package struct SymbolGraph: Decodable, Sendable {
             /// The patch number, if written.
             package let patch: Int?
 
+            /// Whether a version comes before another; a missing minor or patch number counts as 0.
             package static func < (lhs: Version, rhs: Version) -> Bool {
                 (lhs.major, lhs.minor ?? 0, lhs.patch ?? 0) < (rhs.major, rhs.minor ?? 0, rhs.patch ?? 0)
             }
