@@ -5,6 +5,7 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `Sleeping`: one spy per requirement, one line per requirement.
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 public final class SleepingStub: Sleeping, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
     ///

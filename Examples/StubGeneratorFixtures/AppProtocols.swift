@@ -181,6 +181,7 @@ public protocol SettingsStoring: Sendable {
 }
 
 /// Sleeps for a duration.
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 public protocol Sleeping: Sendable {
     /// Sleeps.
     func sleep(for duration: Duration) async throws

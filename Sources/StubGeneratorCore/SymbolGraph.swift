@@ -64,6 +64,41 @@ package struct SymbolGraph: Decodable, Sendable {
             package let parameters: [Parameter]?
         }
 
+        /// A version, such as 16 or 10.15.1.
+        package struct Version: Decodable, Sendable, Equatable, Comparable {
+            /// The major number.
+            package let major: Int
+            /// The minor number, if written.
+            package let minor: Int?
+            /// The patch number, if written.
+            package let patch: Int?
+
+            /// Whether a version comes before another; a missing minor or patch number counts as 0.
+            package static func < (lhs: Version, rhs: Version) -> Bool {
+                (lhs.major, lhs.minor ?? 0, lhs.patch ?? 0) < (rhs.major, rhs.minor ?? 0, rhs.patch ?? 0)
+            }
+        }
+
+        /// The availability of a symbol on one platform (or language), as its `@available` attributes say.
+        package struct Availability: Decodable, Sendable, Equatable {
+            /// The domain, such as `iOS`, `macOS`, `iOSAppExtension`, `Swift`, or `*` for every platform.
+            package let domain: String?
+            /// The version that introduced the symbol.
+            package let introduced: Version?
+            /// The version that deprecated the symbol.
+            package let deprecated: Version?
+            /// The version that removed the symbol.
+            package let obsoleted: Version?
+            /// The message the attribute gives.
+            package let message: String?
+            /// The name that replaces the symbol.
+            package let renamed: String?
+            /// Whether the symbol is deprecated in every version of the domain.
+            package let isUnconditionallyDeprecated: Bool?
+            /// Whether the symbol is unavailable in every version of the domain.
+            package let isUnconditionallyUnavailable: Bool?
+        }
+
         /// The kind.
         package let kind: Kind
         /// The unique identifier.
@@ -80,6 +115,8 @@ package struct SymbolGraph: Decodable, Sendable {
         package let swiftGenerics: Generics?
         /// The path from the module, such as `["BookRepository", "save(_:)"]`.
         package let pathComponents: [String]
+        /// The availability, one entry per domain, the enclosing declarations' included; absent from older graphs.
+        package let availability: [Availability]?
 
         /// The declaration text.
         package var declaration: String { (declarationFragments ?? []).map(\.spelling).joined() }

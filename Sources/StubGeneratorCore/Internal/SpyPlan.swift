@@ -58,6 +58,8 @@ struct SpyPlan {
     var answersByDefault = false
     /// Whether the requirement is an initializer: its member records the arguments of each instance made with it.
     var isInitializer = false
+    /// The `@available` attributes the member needs beyond the stub type's.
+    var availability: [String] = []
 
     var spyName: String { stem + "Spy" }
     var setterSpyName: String { stem + "SetSpy" }
@@ -176,8 +178,13 @@ struct SpyPlan {
         return callExpression
     }
 
-    /// The member that implements the requirement, on one line.
+    /// The member that implements the requirement, on one line, after its `@available` attributes.
     var member: String? {
+        guard let line = memberWithoutAttributes else { return nil }
+        return (availability + [line]).joined(separator: " ")
+    }
+
+    private var memberWithoutAttributes: String? {
         switch kind {
         case .function:
             return "\(signature) { \(body) }"

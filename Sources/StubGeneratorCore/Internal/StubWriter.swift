@@ -77,7 +77,9 @@ struct StubWriter {
         var plans: [SpyPlan] = []
         for (symbol, owner) in members {
             let context = PlanContext(owner: owner, associatedTypes: associatedNames, aliases: aliases, graph: graph)
-            plans.append(try SpyPlan(requirement: symbol, context: context))
+            var plan = try SpyPlan(requirement: symbol, context: context)
+            plan.availability = AvailabilityAttributes.member(symbol.availability, within: protocolSymbol.availability)
+            plans.append(plan)
         }
         for (index, requirement) in shape.extraRequirements.enumerated() {
             plans.append(
@@ -127,7 +129,8 @@ struct StubWriter {
         return SymbolGraph.Symbol(
             kind: .init(identifier: "swift.property"), identifier: .init(precise: "synthesized\(index)"),
             names: .init(title: name), declarationFragments: [.init(kind: "text", spelling: declaration, preciseIdentifier: nil)],
-            accessLevel: "public", location: nil, swiftGenerics: nil, pathComponents: [name]
+            accessLevel: "public", location: nil, swiftGenerics: nil, pathComponents: [name],
+            availability: nil
         )
     }
 
@@ -293,6 +296,7 @@ struct StubWriter {
             for note in plan.notes { lines.append("/// - Note: \(note)") }
         }
         let conformance = (conformsOnMainActor ? "@MainActor " : "") + name + ", SpyingStub"
+        lines += AvailabilityAttributes.type(protocolSymbol.availability)
         lines.append("\(actorPrefix)\(modifier)\(kind) \(stubName)\(generics): \(conformance) {")
         for defaulted in defaultedTypes {
             lines.append("    \(modifier)typealias \(defaulted.name) = \(defaulted.type)")
