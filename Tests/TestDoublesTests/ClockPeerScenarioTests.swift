@@ -174,13 +174,13 @@ struct TestClockPeerScenarioTests {
 @Suite("TestClock peer scenarios at scale")
 struct TestClockPeerScaleScenarioTests {
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
-    @Test("One advance of 1,000 s carries a task through 1,000 chained 1 s sleeps")
+    @Test("One advance of 10,000 s carries a task through 10,000 chained 1 s sleeps")
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
-    func advanceCarriesAThousandSleeps() async throws {
+    func advanceCarriesTenThousandSleeps() async throws {
         let clock = TestClock()
         let task = Task {
             var count = 0
-            for _ in 1...1_000 {
+            for _ in 1...10_000 {
                 try await clock.sleep(until: clock.now.advanced(by: .seconds(1)))
                 count += 1
             }
@@ -188,9 +188,24 @@ struct TestClockPeerScaleScenarioTests {
         }
         await clock.waitForSleepers(count: 1)
 
-        #expect(await clock.advance(by: .seconds(1_000)) == 1_000)
+        #expect(await clock.advance(by: .seconds(10_000)) == 10_000)
 
-        #expect(try await task.value == 1_000)
+        #expect(try await task.value == 10_000)
+    }
+
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @Test("A sleep of a billion seconds stays pending through a smaller advance and run() reaches it exactly")
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    func billionSecondSleepIsReachedByRun() async throws {
+        let clock = TestClock()
+        let task = Task { try await clock.sleep(for: .seconds(1_000_000_000)) }
+        await clock.waitForSleepers(count: 1)
+
+        #expect(await clock.advance(by: .seconds(1_000_000)) == 0)
+        #expect(await clock.run() == 1)
+
+        try await task.value
+        #expect(clock.now.offset == .seconds(1_000_000_000))
     }
 
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)

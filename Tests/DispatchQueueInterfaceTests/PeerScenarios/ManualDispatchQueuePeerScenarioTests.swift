@@ -292,6 +292,20 @@ struct ManualDispatchQueuePeerScenarioTests {
         #expect(seen.value == [3_141_592, 3_141_592 * 1_000_000_000])
     }
 
+    @Test("During one long advance each piece of work sees now at its own deadline, and now ends at the target")
+    func longAdvanceRunsWorkAtItsOwnInstant() {
+        let queue = ManualDispatchQueue()
+        let seen = Locked<[Int64]>([])
+        for seconds in [3, 7] {
+            queue.asyncAfter(deadline: .now() + .seconds(seconds)) { seen.withLock { $0.append(queue.elapsedNanoseconds) } }
+        }
+
+        queue.advance(by: .seconds(10))
+
+        #expect(seen.value == [3_000_000_000, 7_000_000_000])
+        #expect(queue.elapsedNanoseconds == 10_000_000_000)
+    }
+
     @Test("advance(to:) an exact deadline runs the work due at it")
     func advanceToExactDeadline() {
         let queue = ManualDispatchQueue()
