@@ -30,7 +30,7 @@ struct TestClockPeerScenarioTests {
 
         #expect(await clock.advance(by: .seconds(5)) == 5)
 
-        #expect(try await task.value == 5)
+        #expect(try await task.value(within: .seconds(5)) == 5)
         #expect(clock.now.offset == .seconds(5))
     }
 
@@ -44,7 +44,7 @@ struct TestClockPeerScenarioTests {
 
         #expect(await clock.run() == 5)
 
-        #expect(try await task.value == 5)
+        #expect(try await task.value(within: .seconds(5)) == 5)
         #expect(clock.pendingSleeperCount == 0)
     }
 
@@ -66,7 +66,8 @@ struct TestClockPeerScenarioTests {
         await clock.waitForSleepers(count: 2)
 
         await clock.run()
-        _ = try await (late.value, early.value)
+        try await late.value(within: .seconds(5))
+        try await early.value(within: .seconds(5))
 
         #expect(order.value == [1, 2])
     }
@@ -84,12 +85,12 @@ struct TestClockPeerScenarioTests {
         } matching: { issue in
             issue.isFailure(containing: "found 1 sleeping until 1.0 seconds; they were cancelled", line: line)
         }
-        _ = await first.result
+        _ = await first.result(within: .seconds(5))
 
         let second = Task { try await clock.sleep(for: .seconds(1)) }
         await clock.waitForSleepers(count: 1)
         await clock.advance(by: .seconds(1))
-        try await second.value
+        try await second.value(within: .seconds(5))
 
         #expect(FailureReporter.collectFailures { clock.expectNoPendingSleepers() }.isEmpty)
     }
@@ -105,11 +106,11 @@ struct TestClockPeerScenarioTests {
             try await clock.sleep(for: .seconds(1))
             finished.withLock { $0 = true }
         }
-        let result = await task.result
+        let result = await task.result(within: .seconds(5))
 
         #expect(await clock.run() == 0)
 
-        #expect(throws: CancellationError.self) { try result.get() }
+        #expect(throws: CancellationError.self) { try result?.get() }
         #expect(finished.value == false)
     }
 
@@ -122,7 +123,7 @@ struct TestClockPeerScenarioTests {
         await clock.waitForSleepers(count: 1)
 
         task.cancel()
-        _ = await task.result
+        _ = await task.result(within: .seconds(5))
 
         #expect(FailureReporter.collectFailures { clock.expectNoPendingSleepers() }.isEmpty)
     }
@@ -137,7 +138,7 @@ struct TestClockPeerScenarioTests {
         await clock.waitForSleepers(count: 1)
 
         await clock.advance(by: .seconds(5))
-        try await task.value
+        try await task.value(within: .seconds(5))
 
         #expect(clock.now == start.advanced(by: .seconds(5)))
     }
@@ -166,7 +167,7 @@ struct TestClockPeerScenarioTests {
 
         await clock.advance(by: .seconds(1))
 
-        #expect(try await race.value == "timeout")
+        #expect(try await race.value(within: .seconds(5)) == "timeout")
         #expect(clock.pendingSleeperCount == 0)
     }
 }
@@ -190,7 +191,7 @@ struct TestClockPeerScaleScenarioTests {
 
         #expect(await clock.advance(by: .seconds(10_000)) == 10_000)
 
-        #expect(try await task.value == 10_000)
+        #expect(try await task.value(within: .seconds(5)) == 10_000)
     }
 
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
@@ -204,7 +205,7 @@ struct TestClockPeerScaleScenarioTests {
         #expect(await clock.advance(by: .seconds(1_000_000)) == 0)
         #expect(await clock.run() == 1)
 
-        try await task.value
+        try await task.value(within: .seconds(5))
         #expect(clock.now.offset == .seconds(1_000_000_000))
     }
 
@@ -233,8 +234,8 @@ struct TestClockPeerScaleScenarioTests {
         for task in tasks { task.cancel() }
 
         for task in tasks {
-            let result = await task.result
-            #expect(throws: CancellationError.self) { try result.get() }
+            let result = await task.result(within: .seconds(5))
+            #expect(throws: CancellationError.self) { try result?.get() }
         }
         #expect(clock.pendingSleeperCount == 0)
     }
@@ -256,7 +257,7 @@ struct ImmediateClockPeerScenarioTests {
             return ticks
         }
 
-        #expect(try await task.value == 10)
+        #expect(try await task.value(within: .seconds(5)) == 10)
         #expect(clock.now == ImmediateClock.Instant().advanced(by: .seconds(10)))
     }
 
@@ -299,8 +300,8 @@ struct UnimplementedClockPeerScenarioTests {
                 withUnsafeCurrentTask { $0?.cancel() }
                 try await clock.sleep(for: .seconds(1))
             }
-            let result = await task.result
-            #expect(throws: CancellationError.self) { try result.get() }
+            let result = await task.result(within: .seconds(5))
+            #expect(throws: CancellationError.self) { try result?.get() }
         }
 
         #expect(failures.count == 1)
