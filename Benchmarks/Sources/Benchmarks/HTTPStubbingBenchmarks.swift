@@ -77,7 +77,8 @@ let httpStubbingScaleComparisons: [Comparison] =
             baselineLabel: "bare URLProtocol",
             operations: HTTPStubbingBenchmark.scaleRequestCount,
             subject: { try await HTTPStubbingBenchmark.fullScanRun(stubs: count, requests: HTTPStubbingBenchmark.scaleRequestCount) },
-            baseline: { try await HTTPStubbingBenchmark.bareStubRun(requests: HTTPStubbingBenchmark.scaleRequestCount) }
+            baseline: { try await HTTPStubbingBenchmark.bareStubRun(requests: HTTPStubbingBenchmark.scaleRequestCount) },
+            scale: .init(family: "HTTP scale: GET scanning all stubs", size: count)
         )
     }
     + [1_000, 10_000, 100_000].map { (count: Int) -> Comparison in
@@ -87,7 +88,8 @@ let httpStubbingScaleComparisons: [Comparison] =
             baselineLabel: "bare URLProtocol",
             operations: HTTPStubbingBenchmark.scaleRequestCount,
             subject: { try await HTTPStubbingBenchmark.verifyAfterEachRun(recorded: count) },
-            baseline: { try await HTTPStubbingBenchmark.bareStubRun(requests: HTTPStubbingBenchmark.scaleRequestCount) }
+            baseline: { try await HTTPStubbingBenchmark.bareStubRun(requests: HTTPStubbingBenchmark.scaleRequestCount) },
+            scale: .init(family: "HTTP scale: request + verify", size: count)
         )
     } + [
         Comparison(
@@ -106,7 +108,8 @@ let httpStubbingScaleComparisons: [Comparison] =
             baselineLabel: "bare URLProtocol",
             operations: HTTPStubbingBenchmark.scaleRequestCount,
             subject: { try await HTTPStubbingBenchmark.unhandledRun(stubs: count, requests: HTTPStubbingBenchmark.scaleRequestCount) },
-            baseline: { try await HTTPStubbingBenchmark.bareStubRun(requests: HTTPStubbingBenchmark.scaleRequestCount) }
+            baseline: { try await HTTPStubbingBenchmark.bareStubRun(requests: HTTPStubbingBenchmark.scaleRequestCount) },
+            scale: .init(family: "HTTP scale: unhandled request", size: count)
         )
     }
     + [1, 100, 10_000].map { (count: Int) -> Comparison in
@@ -116,7 +119,8 @@ let httpStubbingScaleComparisons: [Comparison] =
             baselineLabel: "URLSession + bare",
             operations: count,
             subject: { try await HTTPStubbingBenchmark.registriesRun(count).duration },
-            baseline: { try await HTTPStubbingBenchmark.sessionsRun(count).duration }
+            baseline: { try await HTTPStubbingBenchmark.sessionsRun(count).duration },
+            scale: .init(family: "HTTP scale: registries created and released", size: count)
         )
     }
 

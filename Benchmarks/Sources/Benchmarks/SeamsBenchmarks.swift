@@ -22,7 +22,8 @@ let seamsComparisons: [Comparison] =
             baselineLabel: "DispatchQueue.asyncAfter(.now()) + group",
             operations: blocks,
             subject: { try await manualQueueRun(blocks: blocks, drain: .runNextLoop) },
-            baseline: { await realQueueRun(blocks: blocks) }
+            baseline: { await realQueueRun(blocks: blocks) },
+            scale: .init(family: "queue scale", size: blocks)
         )
     }
     + [10_000, 100_000].map { blocks in

@@ -126,7 +126,8 @@ private let spyScaleComparisons: [Comparison] = [1_000, 10_000, 100_000, 1_000_0
             let stub = LockedHandWrittenFetchStub()
             defer { consume(stub.callCount) }
             return await measure { callLockedStubSynchronously(stub, times: calls, from: 0) }
-        }
+        },
+        scale: .init(family: "Spy call scale", size: calls)
     )
 }
 
@@ -222,7 +223,8 @@ private let storeScaleComparisons: [Comparison] = [1_000, 10_000, 100_000].map {
         baseline: {
             let store = LockedHandWrittenStore()
             return await measure { dispatchAll(actions, to: store) }
-        }
+        },
+        scale: .init(family: "RecordingStore dispatch scale", size: actions)
     )
 }
 
