@@ -1,6 +1,133 @@
 import TestSupportCore
 
+// How the source ended: the recorder's reads that wait for the end (finished, failure, completion,
+// lastValue, singleValue) and the check that it does not end (expectNoCompletion).
+
 extension AsyncRecorder {
+    // MARK: finished / failure
+
+    /// Waits for the source to finish and fails the test if it fails or does not finish within
+    /// 5 seconds.
+    ///
+    /// ```swift
+    /// let recorder = AsyncRecorder(BookImporter().importBooks(["Dune"]))
+    /// await recorder.finished()
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: `true` when it finished; `false` after reporting a failure.
+    @discardableResult
+    public func finished(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> Bool {
+        await finished(timeout: .standard, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Waits for the source to finish and fails the test if it fails or does not finish in time.
+    ///
+    /// It waits up to `timeout`.
+    ///
+    /// - Parameters:
+    ///   - timeout: How long to wait before failing; `.zero` looks only at what already happened.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: `true` when it finished; `false` after reporting a failure.
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @discardableResult
+    public func finished(
+        timeout: Duration,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> Bool {
+        await finished(timeout: WaitTimeout(timeout), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    private func finished(timeout: WaitTimeout, at site: CallSite) async -> Bool {
+        let (completion, end) = await completion(timeout: timeout)
+        switch completion {
+        case .finished?:
+            return true
+        case .failure(let error)?:
+            FailureReporter.report("Expected \(label) to finish, but it failed with \(error); \(seenText())", at: site)
+        case nil:
+            FailureReporter.report(notEndedText(end, timeout: timeout, waitingFor: "finish"), at: site)
+        }
+        return false
+    }
+
+    /// Waits for the source to fail and returns its error; fails the test if it finishes instead
+    /// or does not end within 5 seconds.
+    ///
+    /// ```swift
+    /// let recorder = AsyncRecorder(BookImporter().importBooks(["Dune", ""]))
+    /// let error = await recorder.failure()
+    /// #expect(error as? BookImporter.ImportError == .emptyTitle(position: 2))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The error, or `nil` after reporting a failure.
+    @discardableResult
+    public func failure(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> (any Error)? {
+        await failure(timeout: .standard, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Waits for the source to fail and returns its error; fails the test if it finishes instead or
+    /// does not end in time.
+    ///
+    /// It waits up to `timeout`.
+    ///
+    /// - Parameters:
+    ///   - timeout: How long to wait before failing; `.zero` looks only at what already happened.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    /// - Returns: The error, or `nil` after reporting a failure.
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @discardableResult
+    public func failure(
+        timeout: Duration,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> (any Error)? {
+        await failure(timeout: WaitTimeout(timeout), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    private func failure(timeout: WaitTimeout, at site: CallSite) async -> (any Error)? {
+        let (completion, end) = await completion(timeout: timeout)
+        switch completion {
+        case .failure(let error)?:
+            return error
+        case .finished?:
+            FailureReporter.report("Expected \(label) to fail, but it finished; \(seenText())", at: site)
+        case nil:
+            FailureReporter.report(notEndedText(end, timeout: timeout, waitingFor: "fail"), at: site)
+        }
+        return nil
+    }
+
     // MARK: completion
 
     /// Waits for the source to end and returns how it ended, without deciding in advance whether
@@ -228,5 +355,20 @@ extension AsyncRecorder {
         case nil:
             return
         }
+    }
+
+    // MARK: Internals
+
+    /// Waits for the source to end; `nil` with why when it has not.
+    func completion(timeout: WaitTimeout) async -> (completion: RecordedCompletion?, end: RecorderStorage<Element>.WaitEnd) {
+        let end = await storage.wait(forCount: Int.max, timeout: timeout)
+        return (storage.state.value.completion, end)
+    }
+
+    /// Says the source has not ended: timed out or cancelled while waiting for `wanted`.
+    func notEndedText(_ end: RecorderStorage<Element>.WaitEnd, timeout: WaitTimeout, waitingFor wanted: String) -> String {
+        end == .cancelled
+            ? "Cancelled while waiting for \(label) to \(wanted); \(seenText())"
+            : "Timed out after \(timeout.text) waiting for \(label) to \(wanted); \(seenText())"
     }
 }
