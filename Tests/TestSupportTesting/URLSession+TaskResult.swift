@@ -47,20 +47,35 @@ extension URLSession {
         try await taskResult { uploadTask(with: request, from: body, completionHandler: $0) }
     }
 
+    /// Runs a data task and returns what its completion handler received, the error included,
+    /// where ``dataTaskResult(for:)`` would throw it; for tests that check a response and an error
+    /// together. Cancelling the awaiting task cancels the data task.
+    ///
+    /// - Parameter request: The request to send.
+    /// - Returns: The body, response and error, as the handler got them.
+    public func dataTaskDelivery(for request: URLRequest) async -> DataTaskDelivery {
+        await delivery { dataTask(with: request, completionHandler: $0) }
+    }
+
     private func taskResult(
         _ makeTask: (@escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void) -> URLSessionTask
     ) async throws -> (Data, URLResponse) {
+        let delivered = await delivery(makeTask)
+        if let error = delivered.error { throw error }
+        guard let response = delivered.response else { throw URLError(.badServerResponse) }
+        return (delivered.data ?? Data(), response)
+    }
+
+    /// The one continuation behind every helper here: runs the task the closure makes, resumes with
+    /// what its handler received, and cancels the task when the awaiting task is cancelled.
+    private func delivery(
+        _ makeTask: (@escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void) -> URLSessionTask
+    ) async -> DataTaskDelivery {
         let state = Locked((task: URLSessionTask?.none, isCancelled: false))
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
                 let task = makeTask { data, response, error in
-                    if let error {
-                        continuation.resume(throwing: error)
-                    } else if let response {
-                        continuation.resume(returning: (data ?? Data(), response))
-                    } else {
-                        continuation.resume(throwing: URLError(.badServerResponse))
-                    }
+                    continuation.resume(returning: DataTaskDelivery(data: data, response: response, error: error))
                 }
                 let isCancelled = state.withLock { state -> Bool in
                     state.task = task
@@ -77,4 +92,14 @@ extension URLSession {
             }?.cancel()
         }
     }
+}
+
+/// What a data task's completion handler received: the body, the response and the error.
+public struct DataTaskDelivery: Sendable {
+    /// The body, if any.
+    public var data: Data?
+    /// The response, if any.
+    public var response: URLResponse?
+    /// The error, if the task failed.
+    public var error: (any Error)?
 }

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupportCore
+import TestSupportTesting
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -45,18 +45,8 @@ extension URLSession {
     func delivery(for request: URLRequest, seconds: Double = 5) async throws -> TaskDelivery {
         try await withDeadline(seconds: seconds) {
             // Past the deadline the task is cancelled, so its handler still runs and the group ends.
-            let started = Locked(URLSessionTask?.none)
-            return await withTaskCancellationHandler {
-                await withCheckedContinuation { continuation in
-                    let task = self.dataTask(with: request) { data, response, error in
-                        continuation.resume(returning: TaskDelivery(data: data, response: response as? HTTPURLResponse, error: error))
-                    }
-                    started.withLock { $0 = task }
-                    task.resume()
-                }
-            } onCancel: {
-                started.withLock { $0 }?.cancel()
-            }
+            let delivered = await self.dataTaskDelivery(for: request)
+            return TaskDelivery(data: delivered.data, response: delivered.response as? HTTPURLResponse, error: delivered.error)
         }
     }
 }
