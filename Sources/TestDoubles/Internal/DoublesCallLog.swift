@@ -158,18 +158,11 @@ enum DoublesArguments {
 }
 
 extension DoublesArguments {
-    /// How many values the pack holds.
-    static func count<each Argument>(_ arguments: repeat each Argument) -> Int {
-        var count = 0
-        for _ in repeat each arguments { count += 1 }
-        return count
-    }
-
-    /// How many types the pack holds.
-    static func count<each Argument>(of types: (repeat (each Argument).Type)) -> Int {
-        var count = 0
-        for _ in repeat each types { count += 1 }
-        return count
+    /// The pack's values, in order, as the argument lists of the several-argument checks hold them.
+    static func values<each Argument>(_ arguments: repeat each Argument) -> [Any] {
+        var values: [Any] = []
+        for argument in repeat each arguments { values.append(argument) }
+        return values
     }
 }
 

@@ -1,5 +1,4 @@
 import TestSupportCore
-import Testing
 
 /// The one core of both kinds of method spy: the calls, the answer state, the sequence rules and
 /// the held completion handlers.
@@ -179,49 +178,6 @@ extension SpyCore.Outcome {
             self = .answered(.failure(typed))
         } else {
             self = .failed(.answerThrewForeignError(String(describing: error)))
-        }
-    }
-}
-
-/// What both kinds of method spy fix at creation: the name, the fallback and the answer that
-/// ``MethodSpy/reset()`` goes back to.
-@usableFromInline
-struct SpySetup<Input, Output, Failure: Error> {
-    let explicitName: String?
-    let declaredIn: String
-    /// Whether the spy takes its name from the first stub method that calls it.
-    @usableFromInline let learnsNameFromCaller: Bool
-    let fallback: SpyFallback<Output, Failure>
-    let initialAnswer: SpyCore<Input, Output, Failure>.Answer
-    /// The Swift Testing test the spy was created in, for unconfigured-call messages.
-    let createdInTest: String?
-
-    init(method: String?, declaredIn: String, fallback: SpyFallback<Output, Failure>, initialAnswer: SpyCore<Input, Output, Failure>.Answer)
-    {
-        self.explicitName = method
-        self.declaredIn = declaredIn
-        self.learnsNameFromCaller = method == nil && !declaredIn.contains("(")
-        self.fallback = fallback
-        self.initialAnswer = initialAnswer
-        self.createdInTest = Test.current.map { $0.displayName ?? $0.name }
-    }
-
-    /// Ends a call: returns or throws its answer, or reports the failure, at the stub's creation
-    /// when the stub gave its origin, and returns or throws the fallback.
-    func finish(
-        _ outcome: SpyCore<Input, Output, Failure>.Outcome,
-        input: Input,
-        method: String,
-        origin: StubOrigin?,
-        reporter: OffTaskFailureReporter,
-        at site: CallSite
-    ) throws(Failure) -> Output {
-        switch outcome {
-        case let .answered(result):
-            return try result.doublesGet()
-        case let .failed(failure):
-            return try fallback.answer(
-                failure, method: method, input: input, createdInTest: createdInTest, origin: origin, reporter: reporter, at: site)
         }
     }
 }

@@ -152,7 +152,7 @@ struct StubCallRecord {
 extension MethodSpy: StubRecordedSpy {
     func stubEntries(onMainActor: Bool) -> [StubCallEntry]? {
         failures.flush()
-        return verification.stubEntries(spy: self) { DoublesValueDiff.describe($0) }
+        return verification.stubEntries(spy: self)
     }
 
     func markVerified(_ indices: [Int], onMainActor: Bool) {

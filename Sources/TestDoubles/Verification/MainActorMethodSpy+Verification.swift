@@ -8,9 +8,16 @@ extension MainActorMethodSpy {
         SpyVerification(method: method) { body in body(&self.core) }
     }
 
-    /// Reports a failed check's message at the caller's line.
-    func report(_ message: String?, at site: CallSite) {
-        if let message { FailureReporter.report(message, at: site) }
+    /// Runs one check, after reporting the failures kept from other threads, and reports its
+    /// message, if any, at the caller's line.
+    func verify(
+        fileID: StaticString, filePath: StaticString, line: UInt, column: UInt,
+        _ check: (SpyVerification<Input, Output, Failure>) throws -> String?
+    ) rethrows {
+        failures.flush()
+        if let message = try check(verification) {
+            FailureReporter.report(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        }
     }
 
     /// Reports a failure at the caller's line unless the method was called exactly once.
@@ -39,8 +46,7 @@ extension MainActorMethodSpy {
     public func expectCalled(
         times: Int, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
-        failures.flush()
-        report(verification.times(times), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        verify(fileID: fileID, filePath: filePath, line: line, column: column) { $0.times(times) }
     }
 
     /// Reports a failure at the caller's line if the method was called at all.
@@ -53,8 +59,7 @@ extension MainActorMethodSpy {
     public func expectNotCalled(
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
-        failures.flush()
-        report(verification.notCalled(), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        verify(fileID: fileID, filePath: filePath, line: line, column: column) { $0.notCalled() }
     }
 
     /// Reports a failure at the caller's line unless at least one call's input satisfies a
@@ -83,10 +88,9 @@ extension MainActorMethodSpy {
         column: UInt = #column,
         where predicate: (Input) throws -> Bool
     ) rethrows {
-        failures.flush()
-        report(
-            try verification.called(matching: description, where: predicate),
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        try verify(fileID: fileID, filePath: filePath, line: line, column: column) {
+            try $0.called(matching: description, where: predicate)
+        }
     }
 }
 
@@ -105,14 +109,8 @@ extension MainActorMethodSpy where Input: Equatable {
     public func expectCalled(
         with expected: Input, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
-        failures.flush()
-        report(
-            verification.called(
-                with: expected, equal: { $0 == $1 }, describe: { DoublesValueDiff.describe($0) },
-                differences: { DoublesValueDiff.differences(expected: $0, actual: $1) }
-            ),
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        )
+        verify(fileID: fileID, filePath: filePath, line: line, column: column) { check in check.called(with: expected, equal: { $0 == $1 })
+        }
     }
 
     /// Reports a failure at the caller's line unless the method was called exactly once, with the
@@ -146,14 +144,7 @@ extension MainActorMethodSpy where Input: Equatable {
     public func expectCalls(
         _ expected: [Input], fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
-        failures.flush()
-        report(
-            verification.calls(
-                expected, equal: { $0 == $1 }, describe: { DoublesValueDiff.describe($0) },
-                differences: { DoublesValueDiff.differences(expected: $0, actual: $1) }
-            ),
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        )
+        verify(fileID: fileID, filePath: filePath, line: line, column: column) { check in check.calls(expected, equal: { $0 == $1 }) }
     }
 }
 
@@ -175,10 +166,9 @@ extension MainActorMethodSpy {
         line: UInt = #line,
         column: UInt = #column
     ) where Input == (repeat each Argument) {
-        failures.flush()
-        var values: [Any] = []
-        for argument in repeat each expected { values.append(argument) }
-        report(verification.called(withArguments: values), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        verify(fileID: fileID, filePath: filePath, line: line, column: column) {
+            $0.called(withArguments: DoublesArguments.values(repeat each expected))
+        }
     }
 
     /// Reports a failure at the caller's line unless the method was called once, with these
@@ -197,13 +187,8 @@ extension MainActorMethodSpy {
         line: UInt = #line,
         column: UInt = #column
     ) where Input == (repeat each Argument) {
-        failures.flush()
-        var values: [Any] = []
-        for argument in repeat each expected { values.append(argument) }
-        report(
-            verification.calls(withArguments: [values], count: values.count),
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        )
+        let values = DoublesArguments.values(repeat each expected)
+        verify(fileID: fileID, filePath: filePath, line: line, column: column) { $0.calls(withArguments: [values], count: values.count) }
     }
 }
 
@@ -212,7 +197,7 @@ extension MainActorMethodSpy: StubRecordedSpy {
         guard onMainActor else { return nil }
         failures.flush()
         let described = MainActor.assumeIsolated {
-            verification.stubEntries(spy: self) { DoublesValueDiff.describe($0) }
+            verification.stubEntries(spy: self)
                 .map { (method: $0.method, index: $0.index, ordinal: $0.ordinal, verified: $0.verified, text: $0.arguments()) }
         }
         let id = ObjectIdentifier(self)

@@ -27,10 +27,9 @@ extension MethodSpy {
         line: UInt = #line,
         column: UInt = #column
     ) where Input == (repeat each Argument) {
-        failures.flush()
-        var values: [Any] = []
-        for argument in repeat each expected { values.append(argument) }
-        report(verification.called(withArguments: values), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        verify(fileID: fileID, filePath: filePath, line: line, column: column) {
+            $0.called(withArguments: DoublesArguments.values(repeat each expected))
+        }
     }
 
     /// Reports a failure at the caller's line unless the method was called once, with these
@@ -61,12 +60,8 @@ extension MethodSpy {
         line: UInt = #line,
         column: UInt = #column
     ) where Input == (repeat each Argument) {
-        failures.flush()
-        var values: [Any] = []
-        for argument in repeat each expected { values.append(argument) }
-        report(
-            verification.calls(withArguments: [values], count: values.count),
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        let values = DoublesArguments.values(repeat each expected)
+        verify(fileID: fileID, filePath: filePath, line: line, column: column) { $0.calls(withArguments: [values], count: values.count) }
     }
 
     /// Reports a failure at the caller's line unless the calls had exactly these arguments, in
@@ -91,12 +86,8 @@ extension MethodSpy {
         line: UInt = #line,
         column: UInt = #column
     ) where Input == (repeat each Argument) {
-        failures.flush()
-        var count = 0
-        for _ in repeat (each Argument).self { count += 1 }
+        let count = DoublesArguments.values(repeat (each Argument).self).count
         let lists = expected.map { DoublesArgumentList(recorded: $0, count: count, labels: []).values }
-        report(
-            verification.calls(withArguments: lists, count: count),
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        verify(fileID: fileID, filePath: filePath, line: line, column: column) { $0.calls(withArguments: lists, count: count) }
     }
 }

@@ -47,8 +47,7 @@ extension MethodSpy {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        failures.flush()
-        report(verification.times(times), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        verify(fileID: fileID, filePath: filePath, line: line, column: column) { $0.times(times) }
     }
 
     /// Reports a failure at the caller's line if the method was called at all.
@@ -69,8 +68,7 @@ extension MethodSpy {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        failures.flush()
-        report(verification.notCalled(), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        verify(fileID: fileID, filePath: filePath, line: line, column: column) { $0.notCalled() }
     }
 
     /// Reports a failure at the caller's line unless at least one call's input satisfies a
@@ -99,10 +97,9 @@ extension MethodSpy {
         column: UInt = #column,
         where predicate: (Input) throws -> Bool
     ) rethrows {
-        failures.flush()
-        report(
-            try verification.called(matching: description, where: predicate),
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        try verify(fileID: fileID, filePath: filePath, line: line, column: column) {
+            try $0.called(matching: description, where: predicate)
+        }
     }
 
     /// The calls as verification messages read them.
@@ -113,9 +110,16 @@ extension MethodSpy {
         SpyVerification(method: method) { body in self.withRecords { body(&$0.core) } }
     }
 
-    /// Reports a failed check's message at the caller's line.
-    func report(_ message: String?, at site: CallSite) {
-        if let message { FailureReporter.report(message, at: site) }
+    /// Runs one check, after reporting the failures kept from other threads, and reports its
+    /// message, if any, at the caller's line.
+    func verify(
+        fileID: StaticString, filePath: StaticString, line: UInt, column: UInt,
+        _ check: (SpyVerification<Input, Output, Failure>) throws -> String?
+    ) rethrows {
+        failures.flush()
+        if let message = try check(verification) {
+            FailureReporter.report(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        }
     }
 }
 
@@ -148,14 +152,7 @@ extension MethodSpy where Input: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        failures.flush()
-        report(
-            verification.called(
-                with: expected, equal: ==, describe: { DoublesValueDiff.describe($0) },
-                differences: { DoublesValueDiff.differences(expected: $0, actual: $1) }
-            ),
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        )
+        verify(fileID: fileID, filePath: filePath, line: line, column: column) { $0.called(with: expected, equal: ==) }
     }
 
     /// Reports a failure at the caller's line unless the method was called exactly once, with the
@@ -205,13 +202,6 @@ extension MethodSpy where Input: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        failures.flush()
-        report(
-            verification.calls(
-                expected, equal: ==, describe: { DoublesValueDiff.describe($0) },
-                differences: { DoublesValueDiff.differences(expected: $0, actual: $1) }
-            ),
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        )
+        verify(fileID: fileID, filePath: filePath, line: line, column: column) { $0.calls(expected, equal: ==) }
     }
 }

@@ -19,6 +19,12 @@ struct SpyVerification<Input, Output, Failure: Error> {
 
     private var log: DoublesCallLog<Input> { DoublesCallLog(method: method, inputs: inputs) }
 
+    /// How messages print an input, and how two inputs differ.
+    private static func describe(_ input: Input) -> String { DoublesValueDiff.describe(input) }
+    private static func differences(_ expected: Input, _ actual: Input) -> [String] {
+        DoublesValueDiff.differences(expected: expected, actual: actual)
+    }
+
     func times(_ times: Int) -> String? {
         var counted = false
         access { core in
@@ -47,12 +53,7 @@ struct SpyVerification<Input, Output, Failure: Error> {
     }
 
     /// "Some call had `expected`": searched in place, each matching call marked.
-    func called(
-        with expected: Input,
-        equal: (Input, Input) -> Bool,
-        describe: (Input) -> String,
-        differences: (Input, Input) -> [String]
-    ) -> String? {
+    func called(with expected: Input, equal: (Input, Input) -> Bool) -> String? {
         var found = false
         access { core in
             for index in core.calls.indices where equal(core.calls[index].input, expected) {
@@ -60,23 +61,18 @@ struct SpyVerification<Input, Output, Failure: Error> {
                 found = true
             }
         }
-        return found ? nil : log.calledWithFailure(expected, describe: describe, equal: equal, differences: differences)
+        return found ? nil : log.calledWithFailure(expected, describe: Self.describe, equal: equal, differences: Self.differences)
     }
 
     /// "The calls were exactly `expected`, in order": compared in place.
-    func calls(
-        _ expected: [Input],
-        equal: (Input, Input) -> Bool,
-        describe: (Input) -> String,
-        differences: (Input, Input) -> [String]
-    ) -> String? {
+    func calls(_ expected: [Input], equal: (Input, Input) -> Bool) -> String? {
         var same = false
         access { core in
             guard core.calls.count == expected.count, zip(core.calls, expected).allSatisfy({ equal($0.input, $1) }) else { return }
             core.verifiedBelow = expected.count
             same = true
         }
-        return same ? nil : log.callsFailure(expected, describe: describe, equal: equal, differences: differences)
+        return same ? nil : log.callsFailure(expected, describe: Self.describe, equal: equal, differences: Self.differences)
     }
 
     // MARK: Several arguments
@@ -113,8 +109,8 @@ struct SpyVerification<Input, Output, Failure: Error> {
 
     // MARK: Stub record
 
-    /// The calls as the stub's ordered record reads them; `describe` runs only for a message.
-    func stubEntries(spy: AnyObject, describe: @escaping (Input) -> String) -> [StubCallEntry] {
+    /// The calls as the stub's ordered record reads them; each is described only for a message.
+    func stubEntries(spy: AnyObject) -> [StubCallEntry] {
         var entries: [StubCallEntry] = []
         let id = ObjectIdentifier(spy)
         access { core in
@@ -122,7 +118,7 @@ struct SpyVerification<Input, Output, Failure: Error> {
                 let input = core.calls[index].input
                 return StubCallEntry(
                     spy: id, method: method, index: index, ordinal: core.calls[index].ordinal,
-                    verified: core.isVerified(index), arguments: { describe(input) }
+                    verified: core.isVerified(index), arguments: { Self.describe(input) }
                 )
             }
         }

@@ -166,8 +166,7 @@ public struct ExpectedCall: Sendable {
     public static func call<each Argument: Equatable & Sendable, Output, Failure>(
         _ spy: MethodSpy<(repeat each Argument), Output, Failure>, with expected: repeat each Argument
     ) -> ExpectedCall {
-        var values: [Any] = []
-        for argument in repeat each expected { values.append(argument) }
+        let values = DoublesArguments.values(repeat each expected)
         let list = DoublesArgumentList(values: values, labels: DoublesArguments.labels(of: spy.method, count: values.count))
         let calls = spy.calls
         let matching = Set(
