@@ -31,9 +31,11 @@ final class SpyTestScreen {
 final class SpyTestRouterStub {
     let presentSpy = MainActorSpy<SpyTestScreen, Void>()
     let makeScreenSpy = MainActorSpy<String, SpyTestScreen>(strictFallback: SpyTestScreen(title: "fallback"))
+    let showSpy = MainActorSpy<(SpyTestRoute, Bool), Void>()
 
     func present(_ screen: SpyTestScreen) { presentSpy.call(screen) }
     func makeScreen(named name: String) -> SpyTestScreen { makeScreenSpy.call(name) }
+    func show(_ route: SpyTestRoute, animated: Bool) { showSpy.call((route, animated)) }
 }
 
 /// Class actions, as Redux-style apps often use: not Equatable.

@@ -197,7 +197,7 @@ struct MainActorSpyTests {
         } matching: { issue in
             issue.isFailure(
                 containing: "makeScreen(named:) was called with \"dune\" but has no answer configured",
-                line: 36,
+                line: 37,
                 fileID: "TestDoublesTests/SpyAdoptionDoubles.swift"
             )
         }
@@ -214,6 +214,36 @@ struct MainActorSpyTests {
             issue.isFailure(
                 containing: "Expected present(_:) to be called with Dune's screen, but none of its 1 call matched",
                 line: #line - 4
+            )
+        }
+    }
+
+    @Test("expectCalls checks a main-actor method's several arguments, call by call")
+    func expectCallsPassesForSeveralArguments() {
+        let router = SpyTestRouterStub()
+        router.show(.list, animated: false)
+        router.show(.detail(3), animated: true)
+
+        let failures = FailureReporter.collectFailures {
+            router.showSpy.expectCalls([(.list, false), (.detail(3), true)])
+        }
+
+        #expect(failures.isEmpty)
+    }
+
+    @Test("expectCalls names a main-actor call whose arguments differ, at the caller's line")
+    func expectCallsReportsDifferingCall() {
+        let router = SpyTestRouterStub()
+        router.show(.list, animated: false)
+        router.show(.detail(3), animated: false)
+
+        withKnownIssue {
+            router.showSpy.expectCalls([(.list, false), (.detail(3), true)])
+        } matching: { issue in
+            issue.isFailure(
+                containing: "Expected show(_:animated:) to be called 2 times with [(list, animated: false), (detail(3), animated: true)], "
+                    + "but some calls had other arguments\n  call #2 differs:\n    animated: expected true, got false",
+                line: #line - 5
             )
         }
     }

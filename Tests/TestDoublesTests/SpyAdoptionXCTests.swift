@@ -68,6 +68,27 @@ final class SpyAdoptionXCTests: FailureRecordingTestCase {
         XCTAssertEqual(failure.line, line)
     }
 
+    @MainActor
+    func test_mainActorSpy_expectCallsWithSeveralArguments_namesDifferingCallAtCallerLine() async throws {
+        let router = SpyTestRouterStub()
+        router.show(.list, animated: false)
+        router.show(.detail(3), animated: false)
+
+        let line = #line + 1
+        let failures = capturingXCTestFailures { router.showSpy.expectCalls([(.list, false), (.detail(3), true)]) }
+
+        let failure = try XCTUnwrap(failures.first)
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(
+            failure.description.contains(
+                "Expected show(_:animated:) to be called 2 times with [(list, animated: false), (detail(3), animated: true)], "
+                    + "but some calls had other arguments\n  call #2 differs:\n    animated: expected true, got false"
+            ),
+            failure.description
+        )
+        XCTAssertEqual(failure.line, line)
+    }
+
     func test_expectDispatchedOfType_withoutMatch_listsDispatchedActionsAtCallerLine() throws {
         let store = RecordingStore<any SpyTestAction, Void>()
         store.dispatch(SpyTestLoadPage(page: 1))

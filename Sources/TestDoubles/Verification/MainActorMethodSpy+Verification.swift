@@ -190,6 +190,27 @@ extension MainActorMethodSpy {
         let values = DoublesArguments.values(repeat each expected)
         verify(fileID: fileID, filePath: filePath, line: line, column: column) { $0.calls(withArguments: [values], count: values.count) }
     }
+
+    /// Reports a failure at the caller's line unless the calls had exactly these arguments, in
+    /// order.
+    ///
+    /// - Parameters:
+    ///   - expected: Every call's arguments, first call first.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    public func expectCalls<each Argument: Equatable>(
+        _ expected: [(repeat each Argument)],
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) where Input == (repeat each Argument) {
+        let count = DoublesArguments.values(repeat (each Argument).self).count
+        let lists = expected.map { DoublesArgumentList(recorded: $0, count: count, labels: []).values }
+        verify(fileID: fileID, filePath: filePath, line: line, column: column) { $0.calls(withArguments: lists, count: count) }
+    }
 }
 
 extension MainActorMethodSpy: StubRecordedSpy {
