@@ -315,14 +315,14 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         flags: DispatchWorkItemFlags,
         work: @escaping @Sendable () -> Void
     ) {
-        enqueue(.submitted(.closure(work), group: group), due: .now, kind: .async, qos: qos.qosClass)
+        enqueue(.submitted(work, group: group), due: .now, kind: .async, qos: qos.qosClass)
     }
 
     /// Holds the work item until the test runs it.
     ///
     /// - Parameter workItem: The work item; skipped if cancelled before its turn.
     public func scheduleAsync(_ workItem: DispatchWorkItem) {
-        enqueue(.submitted(.workItem(workItem), group: nil), due: .now, kind: .async, qos: .unspecified)
+        enqueue(.workItem(workItem), due: .now, kind: .async, qos: .unspecified)
     }
 
     /// Holds the work until virtual time reaches the deadline.
@@ -342,7 +342,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         work: @escaping @Sendable () -> Void
     ) {
         enqueue(
-            .submitted(.closure(work), group: nil),
+            .closure(work),
             due: Due(deadline, reader: deadlineReader),
             kind: .asyncAfterDeadline,
             qos: qos.qosClass
@@ -363,7 +363,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         work: @escaping @Sendable () -> Void
     ) {
         enqueue(
-            .submitted(.closure(work), group: nil),
+            .closure(work),
             due: .wall(wallDeadline, wallNow: DispatchWallTime.now()),
             kind: .asyncAfterWallDeadline,
             qos: qos.qosClass
@@ -377,7 +377,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     ///   - deadline: When it is due.
     public func scheduleAsync(_ workItem: DispatchWorkItem, after deadline: DispatchTime) {
         enqueue(
-            .submitted(.workItem(workItem), group: nil),
+            .workItem(workItem),
             due: Due(deadline, reader: deadlineReader),
             kind: .asyncAfterDeadline,
             qos: .unspecified
@@ -391,7 +391,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     ///   - wallDeadline: When it is due.
     public func scheduleAsync(_ workItem: DispatchWorkItem, afterWallDeadline wallDeadline: DispatchWallTime) {
         enqueue(
-            .submitted(.workItem(workItem), group: nil),
+            .workItem(workItem),
             due: .wall(wallDeadline, wallNow: DispatchWallTime.now()),
             kind: .asyncAfterWallDeadline,
             qos: .unspecified
@@ -411,7 +411,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         flags: DispatchWorkItemFlags,
         work: @escaping @Sendable () -> Void
     ) {
-        enqueue(.submitted(.closure(work), group: nil), due: .relative(deadline), kind: .asyncAfterDeadline, qos: qos.qosClass)
+        enqueue(.closure(work), due: .relative(deadline), kind: .asyncAfterDeadline, qos: qos.qosClass)
     }
 
     /// Holds the work until virtual time reaches the delay after now, exactly.
@@ -429,7 +429,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         flags: DispatchWorkItemFlags,
         work: @escaping @Sendable () -> Void
     ) {
-        enqueue(.submitted(.closure(work), group: nil), due: .relative(wallDeadline), kind: .asyncAfterWallDeadline, qos: qos.qosClass)
+        enqueue(.closure(work), due: .relative(wallDeadline), kind: .asyncAfterWallDeadline, qos: qos.qosClass)
     }
 
     /// Holds the work item until virtual time reaches the delay after now, exactly.
@@ -438,7 +438,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     ///   - workItem: The work item; skipped if cancelled before its turn.
     ///   - deadline: The delay from the moment of the call.
     public func scheduleAsync(_ workItem: DispatchWorkItem, after deadline: QueueDeadline) {
-        enqueue(.submitted(.workItem(workItem), group: nil), due: .relative(deadline), kind: .asyncAfterDeadline, qos: .unspecified)
+        enqueue(.workItem(workItem), due: .relative(deadline), kind: .asyncAfterDeadline, qos: .unspecified)
     }
 
     /// Holds the work item until virtual time reaches the delay after now, exactly.
@@ -447,7 +447,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     ///   - workItem: The work item; skipped if cancelled before its turn.
     ///   - wallDeadline: The delay from the moment of the call.
     public func scheduleAsync(_ workItem: DispatchWorkItem, afterWallDeadline wallDeadline: QueueDeadline) {
-        enqueue(.submitted(.workItem(workItem), group: nil), due: .relative(wallDeadline), kind: .asyncAfterWallDeadline, qos: .unspecified)
+        enqueue(.workItem(workItem), due: .relative(wallDeadline), kind: .asyncAfterWallDeadline, qos: .unspecified)
     }
 
     /// Runs the work at once, as an idle serial queue would.
@@ -527,7 +527,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
             let deadline = due.virtualDeadline(in: &state)
             let sequence = state.nextSequence
             state.nextSequence += 1
-            if case .workItem(let item) = work.body { state.workItems[sequence] = item }
+            if case .workItem(let item) = work { state.workItems[sequence] = item }
             state.blocks.push(BlockHeap.Entry(deadline: deadline, sequence: sequence, work: work, kind: kind, qos: qos))
         }
     }
