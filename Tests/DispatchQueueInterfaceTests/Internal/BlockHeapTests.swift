@@ -79,8 +79,8 @@ struct BlockHeapTests {
     @Test("An entry stays 40 bytes on 64-bit platforms: the sift's reads, not its comparisons, set the cost of a large heap")
     func entrySize() {
         #if _pointerBitWidth(_64)
-            #expect(MemoryLayout<QueuedWork>.size == 17)
-            #expect(MemoryLayout<BlockHeap.Entry>.stride == 40)
+        #expect(MemoryLayout<QueuedWork>.size == 17)
+        #expect(MemoryLayout<BlockHeap.Entry>.stride == 40)
         #endif
     }
 
