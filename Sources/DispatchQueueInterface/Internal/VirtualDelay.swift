@@ -50,38 +50,70 @@ package enum VirtualDelay {
         private let origin = VirtualDelay.origin
         private let distantFuture = DispatchTime.distantFuture.rawValue
 
-        /// Whether `deadline` is `.distantFuture`.
-        func isDistantFuture(_ deadline: DispatchTime) -> Bool { deadline.rawValue == distantFuture }
-
-        /// The offset from the virtual clock's zero of a deadline built from a double's `now`
-        /// (zero for one before the zero), or `nil` for any other deadline.
-        func virtualOffset(of deadline: DispatchTime) -> Int64? {
-            guard !isDistantFuture(deadline) else { return nil }
+        /// What `deadline` is: `.distantFuture`, made from a double's `now` (offset zero for one
+        /// before the zero), or a real-clock deadline, measured against the real clock now.
+        func read(_ deadline: DispatchTime) -> Due {
+            guard deadline.rawValue != distantFuture else { return .never }
             let uptime = deadline.uptimeNanoseconds
-            guard uptime >= virtualThreshold else { return nil }
-            guard uptime > origin else { return 0 }
+            guard uptime >= virtualThreshold else { return .real(deadline, realNow: DispatchTime.now().uptimeNanoseconds) }
+            guard uptime > origin else { return .virtual(offset: 0) }
             let offset = uptime - origin
-            return offset >= UInt64(never) ? never - 1 : Int64(offset)
+            return .virtual(offset: offset >= UInt64(never) ? never - 1 : Int64(offset))
         }
     }
+
+    /// A deadline as the caller gave it, read before the queue's lock is taken and turned into a
+    /// virtual deadline once it is held.
+    enum Due {
+        /// Due at the current virtual time (`async`).
+        case now
+        /// `.distantFuture`: never due.
+        case never
+        /// A deadline made from the queue's `now`, as its offset from the virtual clock's zero.
+        case virtual(offset: Int64)
+        /// A delay from the moment of scheduling, written inline (`.now() + 0.3`).
+        case relative(QueueDeadline)
+        /// A real-clock uptime deadline; `realNow` is the real clock read on entry, before the
+        /// lock, as close as possible to the caller's `.now()`.
+        case real(DispatchTime, realNow: UInt64)
+        /// A wall-clock deadline; `wallNow` is the wall clock read on entry, before the lock.
+        case wall(DispatchWallTime, wallNow: DispatchWallTime)
+
+        /// The virtual deadline, given the virtual `now` and the real-clock deadlines already
+        /// mapped (by raw value), which a real-clock deadline reads and joins.
+        func virtualDeadline(now: Int64, realDeadlines: inout [UInt64: Int64]) -> Int64 {
+            switch self {
+            case .now:
+                return now
+            case .never:
+                return VirtualDelay.never
+            case .virtual(let offset):
+                return max(now, offset)
+            case .relative(let deadline):
+                // A delay of `Int64.max` is `VirtualDelay.never`, which `deadline(now:delay:)` keeps.
+                return VirtualDelay.deadline(now: now, delay: max(0, deadline.nanoseconds))
+            case .wall(let wallDeadline, let wallNow):
+                return VirtualDelay.deadline(for: wallDeadline, wallNow: wallNow, now: now)
+            case .real(let deadline, let realNow):
+                if let known = realDeadlines[deadline.rawValue] { return max(known, now) }
+                let mapped = VirtualDelay.deadline(now: now, delay: VirtualDelay.delay(untilReal: deadline, realNow: realNow))
+                if realDeadlines.count >= VirtualDelay.rememberedRealDeadlines { realDeadlines.removeAll() }
+                realDeadlines[deadline.rawValue] = mapped
+                return mapped
+            }
+        }
+    }
+
+    /// How many real-clock deadlines a queue remembers before its memory starts afresh.
+    static let rememberedRealDeadlines = 100_000
 
     /// The delay until a real-clock uptime deadline, measured against `realNow` and rounded up
     /// to the whole millisecond; zero for a deadline already past.
     static func delay(untilReal deadline: DispatchTime, realNow: UInt64) -> Int64 {
-        if deadline == .distantFuture { return never }
         let uptime = deadline.uptimeNanoseconds
         guard uptime > realNow else { return 0 }
         let difference = uptime - realNow
         return roundedUp(difference > UInt64(Int64.max) ? Int64.max : Int64(difference))
-    }
-
-    /// The virtual deadline of any uptime deadline, given the virtual `now` (real-clock deadlines
-    /// measured against the real clock now).
-    static func deadline(for deadline: DispatchTime, now: Int64) -> Int64 {
-        let reader = DeadlineReader()
-        if reader.isDistantFuture(deadline) { return never }
-        if let offset = reader.virtualOffset(of: deadline) { return max(now, offset) }
-        return Self.deadline(now: now, delay: delay(untilReal: deadline, realNow: DispatchTime.now().uptimeNanoseconds))
     }
 
     /// The virtual deadline of a wall-clock deadline: its delay from the real wall clock
