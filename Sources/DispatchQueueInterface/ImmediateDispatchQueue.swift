@@ -42,11 +42,6 @@ public final class ImmediateDispatchQueue: DispatchQueueInterface {
         self.misuseLog = MisuseLog(onRecord: onMisuse)
     }
 
-    /// The current uptime: the queue ignores delays, so it keeps no clock of its own.
-    ///
-    /// `DispatchTime.now()`.
-    public var now: DispatchTime { DispatchTime.now() }
-
     /// How many blocks have run (cancelled work items are not counted).
     public var blocksRun: Int { blockCount.value }
 

@@ -348,7 +348,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         flags: DispatchWorkItemFlags,
         work: @escaping @Sendable () -> Void
     ) {
-        enqueue(.closure(work), due: .wall(wallDeadline, wallNow: .now()), kind: .asyncAfterWallDeadline, qos: qos.qosClass)
+        enqueue(.closure(work), due: deadlineReader.read(wallDeadline), kind: .asyncAfterWallDeadline, qos: qos.qosClass)
     }
 
     /// Holds the work item until virtual time reaches the deadline.
@@ -366,7 +366,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     ///   - workItem: The work item; skipped if cancelled before its turn.
     ///   - wallDeadline: When it is due.
     public func scheduleAsync(_ workItem: DispatchWorkItem, afterWallDeadline wallDeadline: DispatchWallTime) {
-        enqueue(.workItem(workItem), due: .wall(wallDeadline, wallNow: .now()), kind: .asyncAfterWallDeadline, qos: .unspecified)
+        enqueue(.workItem(workItem), due: deadlineReader.read(wallDeadline), kind: .asyncAfterWallDeadline, qos: .unspecified)
     }
 
     /// Holds the work until virtual time reaches the delay after now, exactly.
@@ -382,7 +382,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         flags: DispatchWorkItemFlags,
         work: @escaping @Sendable () -> Void
     ) {
-        enqueue(.closure(work), due: .relative(deadline), kind: .asyncAfterDeadline, qos: qos.qosClass)
+        enqueue(.closure(work), due: deadlineReader.read(deadline), kind: .asyncAfterDeadline, qos: qos.qosClass)
     }
 
     /// Holds the work until virtual time reaches the delay after now, exactly.
@@ -400,7 +400,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         flags: DispatchWorkItemFlags,
         work: @escaping @Sendable () -> Void
     ) {
-        enqueue(.closure(work), due: .relative(wallDeadline), kind: .asyncAfterWallDeadline, qos: qos.qosClass)
+        enqueue(.closure(work), due: deadlineReader.read(wallDeadline), kind: .asyncAfterWallDeadline, qos: qos.qosClass)
     }
 
     /// Holds the work item until virtual time reaches the delay after now, exactly.
@@ -409,7 +409,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     ///   - workItem: The work item; skipped if cancelled before its turn.
     ///   - deadline: The delay from the moment of the call.
     public func scheduleAsync(_ workItem: DispatchWorkItem, after deadline: QueueDeadline) {
-        enqueue(.workItem(workItem), due: .relative(deadline), kind: .asyncAfterDeadline, qos: .unspecified)
+        enqueue(.workItem(workItem), due: deadlineReader.read(deadline), kind: .asyncAfterDeadline, qos: .unspecified)
     }
 
     /// Holds the work item until virtual time reaches the delay after now, exactly.
@@ -418,7 +418,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     ///   - workItem: The work item; skipped if cancelled before its turn.
     ///   - wallDeadline: The delay from the moment of the call.
     public func scheduleAsync(_ workItem: DispatchWorkItem, afterWallDeadline wallDeadline: QueueDeadline) {
-        enqueue(.workItem(workItem), due: .relative(wallDeadline), kind: .asyncAfterWallDeadline, qos: .unspecified)
+        enqueue(.workItem(workItem), due: deadlineReader.read(wallDeadline), kind: .asyncAfterWallDeadline, qos: .unspecified)
     }
 
     /// Runs the work at once, as an idle serial queue would.

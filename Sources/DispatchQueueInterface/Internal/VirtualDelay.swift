@@ -45,20 +45,40 @@ package enum VirtualDelay {
     }
 
     /// What reading a deadline needs, read once by each queue, so that scheduling a block reads
-    /// no lazily initialized global.
+    /// no lazily initialized global. A deadline is read on entry, before the queue's lock is
+    /// taken, so a real clock is read as close as possible to the caller's `.now()`.
     struct DeadlineReader {
         private let origin = VirtualDelay.origin
         private let distantFuture = DispatchTime.distantFuture.rawValue
+        private let wallDistantFuture = DispatchWallTime.distantFuture.rawValue
+        private let wallDirection = VirtualDelay.wallTimeDirection
 
-        /// What `deadline` is: `.distantFuture`, made from a double's `now` (offset zero for one
-        /// before the zero), or a real-clock deadline, measured against the real clock now.
+        /// An uptime deadline: `.distantFuture`, made from a double's `now` (offset zero for one
+        /// before the zero), or made from the real clock, its delay measured against it now.
         func read(_ deadline: DispatchTime) -> Due {
             guard deadline.rawValue != distantFuture else { return .never }
             let uptime = deadline.uptimeNanoseconds
-            guard uptime >= virtualThreshold else { return .real(deadline, realNow: DispatchTime.now().uptimeNanoseconds) }
+            guard uptime >= virtualThreshold else {
+                let realNow = DispatchTime.now().uptimeNanoseconds
+                return .real(deadline.rawValue, delay: uptime > realNow ? roundedUp(Int64(clamping: uptime - realNow)) : 0)
+            }
             guard uptime > origin else { return .virtual(offset: 0) }
             let offset = uptime - origin
             return .virtual(offset: offset >= UInt64(never) ? never - 1 : Int64(offset))
+        }
+
+        /// A wall-clock deadline: its delay from the real wall clock now.
+        func read(_ wallDeadline: DispatchWallTime) -> Due {
+            guard wallDeadline.rawValue != wallDistantFuture else { return .never }
+            let raw = Int64(bitPattern: wallDeadline.rawValue &- DispatchWallTime.now().rawValue)
+            let difference = wallDirection > 0 ? raw : (raw == .min ? .max : -raw)
+            return difference > 0 ? .delay(roundedUp(difference)) : .now
+        }
+
+        /// A delay written inline (`.now() + 0.3`): exact.
+        func read(_ deadline: QueueDeadline) -> Due {
+            // A delay of `Int64.max` is `VirtualDelay.never`, which `deadline(now:delay:)` keeps.
+            .delay(max(0, deadline.nanoseconds))
         }
     }
 
@@ -71,13 +91,11 @@ package enum VirtualDelay {
         case never
         /// A deadline made from the queue's `now`, as its offset from the virtual clock's zero.
         case virtual(offset: Int64)
-        /// A delay from the moment of scheduling, written inline (`.now() + 0.3`).
-        case relative(QueueDeadline)
-        /// A real-clock uptime deadline; `realNow` is the real clock read on entry, before the
-        /// lock, as close as possible to the caller's `.now()`.
-        case real(DispatchTime, realNow: UInt64)
-        /// A wall-clock deadline; `wallNow` is the wall clock read on entry, before the lock.
-        case wall(DispatchWallTime, wallNow: DispatchWallTime)
+        /// Due this many nanoseconds after the current virtual time.
+        case delay(Int64)
+        /// A real-clock uptime deadline, by raw value, and its delay rounded up to the whole
+        /// millisecond (the caller read the real clock an instant earlier).
+        case real(UInt64, delay: Int64)
 
         /// The virtual deadline, given the virtual `now` and the real-clock deadlines already
         /// mapped (by raw value), which a real-clock deadline reads and joins.
@@ -89,16 +107,13 @@ package enum VirtualDelay {
                 return VirtualDelay.never
             case .virtual(let offset):
                 return max(now, offset)
-            case .relative(let deadline):
-                // A delay of `Int64.max` is `VirtualDelay.never`, which `deadline(now:delay:)` keeps.
-                return VirtualDelay.deadline(now: now, delay: max(0, deadline.nanoseconds))
-            case .wall(let wallDeadline, let wallNow):
-                return VirtualDelay.deadline(for: wallDeadline, wallNow: wallNow, now: now)
-            case .real(let deadline, let realNow):
-                if let known = realDeadlines[deadline.rawValue] { return max(known, now) }
-                let mapped = VirtualDelay.deadline(now: now, delay: VirtualDelay.delay(untilReal: deadline, realNow: realNow))
+            case .delay(let delay):
+                return VirtualDelay.deadline(now: now, delay: delay)
+            case .real(let raw, let delay):
+                if let known = realDeadlines[raw] { return max(known, now) }
+                let mapped = VirtualDelay.deadline(now: now, delay: delay)
                 if realDeadlines.count >= VirtualDelay.rememberedRealDeadlines { realDeadlines.removeAll() }
-                realDeadlines[deadline.rawValue] = mapped
+                realDeadlines[raw] = mapped
                 return mapped
             }
         }
@@ -106,26 +121,6 @@ package enum VirtualDelay {
 
     /// How many real-clock deadlines a queue remembers before its memory starts afresh.
     static let rememberedRealDeadlines = 100_000
-
-    /// The delay until a real-clock uptime deadline, measured against `realNow` and rounded up
-    /// to the whole millisecond; zero for a deadline already past.
-    static func delay(untilReal deadline: DispatchTime, realNow: UInt64) -> Int64 {
-        let uptime = deadline.uptimeNanoseconds
-        guard uptime > realNow else { return 0 }
-        let difference = uptime - realNow
-        return roundedUp(difference > UInt64(Int64.max) ? Int64.max : Int64(difference))
-    }
-
-    /// The virtual deadline of a wall-clock deadline: its delay from the real wall clock
-    /// (`wallNow`, read as the caller scheduled it), rounded up to the whole millisecond, after the
-    /// virtual `now`.
-    static func deadline(for wallDeadline: DispatchWallTime, wallNow: DispatchWallTime, now: Int64) -> Int64 {
-        if wallDeadline.rawValue == DispatchWallTime.distantFuture.rawValue { return never }
-        let raw = Int64(bitPattern: wallDeadline.rawValue &- wallNow.rawValue)
-        let difference = wallTimeDirection > 0 ? raw : (raw == .min ? .max : -raw)
-        guard difference > 0 else { return now }
-        return deadline(now: now, delay: roundedUp(difference))
-    }
 
     /// `now + delay`, saturating just below ``never``.
     static func deadline(now: Int64, delay: Int64) -> Int64 {
