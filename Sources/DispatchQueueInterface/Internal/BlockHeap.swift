@@ -9,8 +9,8 @@
 ///
 /// Removing the earliest block reads two entries per level, each read waiting for the one
 /// before; once the heap outgrows the processor's cache, those reads dominate its cost. So an
-/// entry is kept at 40 bytes: the work is one 17-byte enum (see ``QueuedWork``), and kind and
-/// QoS fill the bytes after it.
+/// entry is kept at 40 bytes on 64-bit platforms: the work is one 17-byte enum (see
+/// ``QueuedWork``), and kind and QoS fill the bytes after it.
 struct BlockHeap {
     /// One held block with its place in the order.
     struct Entry {

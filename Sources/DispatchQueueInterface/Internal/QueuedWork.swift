@@ -4,7 +4,7 @@ import Foundation
 /// One block a double holds: a closure, a closure with the group it entered, or a work item.
 ///
 /// The grouped closure is kept in a box of its own, so the common cases stay the size of a
-/// closure (17 bytes) and a ``BlockHeap`` entry stays 40 bytes.
+/// closure (17 bytes on 64-bit platforms) and a ``BlockHeap`` entry stays 40 bytes.
 enum QueuedWork {
     case closure(@Sendable () -> Void)
     case grouped(Grouped)
