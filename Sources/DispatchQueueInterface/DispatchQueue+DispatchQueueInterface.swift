@@ -18,11 +18,6 @@ extension DispatchQueue: DispatchQueueInterface {
     /// Dispatch offers no reliable "current queue" query.
     public var isCurrentQueue: Bool { isMainQueue && Thread.isMainThread }
 
-    /// The current uptime: a real queue keeps real time.
-    ///
-    /// `DispatchTime.now()`.
-    public var now: DispatchTime { DispatchTime.now() }
-
     /// Submits work to run asynchronously, forwarding to the queue's own method.
     ///
     /// The queue's method is `async(group:qos:flags:execute:)`.

@@ -42,11 +42,6 @@ public final class ImmediateDispatchQueue: DispatchQueueInterface {
         self.misuseLog = MisuseLog(onRecord: onMisuse)
     }
 
-    /// The current uptime: the queue ignores delays, so it keeps no clock of its own.
-    ///
-    /// `DispatchTime.now()`.
-    public var now: DispatchTime { DispatchTime.now() }
-
     /// How many blocks have run (cancelled work items are not counted).
     public var blocksRun: Int { blockCount.value }
 
@@ -76,14 +71,14 @@ public final class ImmediateDispatchQueue: DispatchQueueInterface {
         flags: DispatchWorkItemFlags,
         work: @escaping @Sendable () -> Void
     ) {
-        execute(.submitted(.closure(work), group: group))
+        execute(.submitted(work, group: group))
     }
 
     /// Runs the work item now unless it is cancelled.
     ///
     /// - Parameter workItem: The work item.
     public func scheduleAsync(_ workItem: DispatchWorkItem) {
-        execute(.submitted(.workItem(workItem), group: nil))
+        execute(.workItem(workItem))
     }
 
     /// Runs the work now, ignoring the deadline.
@@ -99,7 +94,7 @@ public final class ImmediateDispatchQueue: DispatchQueueInterface {
         flags: DispatchWorkItemFlags,
         work: @escaping @Sendable () -> Void
     ) {
-        execute(.submitted(.closure(work), group: nil))
+        execute(.closure(work))
     }
 
     /// Runs the work now, ignoring the deadline.
@@ -115,7 +110,7 @@ public final class ImmediateDispatchQueue: DispatchQueueInterface {
         flags: DispatchWorkItemFlags,
         work: @escaping @Sendable () -> Void
     ) {
-        execute(.submitted(.closure(work), group: nil))
+        execute(.closure(work))
     }
 
     /// Runs the work item now unless it is cancelled, ignoring the deadline.
@@ -124,7 +119,7 @@ public final class ImmediateDispatchQueue: DispatchQueueInterface {
     ///   - workItem: The work item.
     ///   - deadline: Ignored.
     public func scheduleAsync(_ workItem: DispatchWorkItem, after deadline: DispatchTime) {
-        execute(.submitted(.workItem(workItem), group: nil))
+        execute(.workItem(workItem))
     }
 
     /// Runs the work item now unless it is cancelled, ignoring the deadline.
@@ -133,7 +128,7 @@ public final class ImmediateDispatchQueue: DispatchQueueInterface {
     ///   - workItem: The work item.
     ///   - wallDeadline: Ignored.
     public func scheduleAsync(_ workItem: DispatchWorkItem, afterWallDeadline wallDeadline: DispatchWallTime) {
-        execute(.submitted(.workItem(workItem), group: nil))
+        execute(.workItem(workItem))
     }
 
     /// Runs the work now, recording a misuse when called from inside this queue's own work.

@@ -52,6 +52,15 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
             return entry.work
         }
 
+        /// Moves virtual time to the earliest block's deadline if it is due by `limit`.
+        ///
+        /// - Returns: Whether a block is due by `limit`.
+        mutating func reach(dueBy limit: Int64) -> Bool {
+            guard let deadline = blocks.earliestDeadline, deadline <= limit else { return false }
+            now = max(now, deadline)
+            return true
+        }
+
         /// Pending blocks, cancelled work items left out: O(1) unless work items are pending.
         var liveCount: Int {
             guard !workItems.isEmpty else { return blocks.count }
@@ -194,7 +203,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     public func advance(by interval: DispatchTimeInterval) -> Int {
         let step = VirtualDelay.nanoseconds(of: interval) ?? (VirtualDelay.never - 1)
         guard step >= 0 else {
-            record(
+            misuseLog.record(
                 DispatchQueueMisuse(
                     kind: .negativeTimeStep,
                     queueLabel: label,
@@ -223,7 +232,8 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     /// - Returns: How many blocks ran.
     @discardableResult
     public func advance(to deadline: DispatchTime) -> Int {
-        let target = state.withLock { VirtualDelay.deadline(for: deadline, now: $0.now) }
+        let due = deadlineReader.read(deadline)
+        let target = state.withLock { due.virtualDeadline(now: $0.now, realDeadlines: &$0.realDeadlines) }
         return advance(toOffset: min(target, VirtualDelay.never - 1), method: "advance(to:)")
     }
 
@@ -257,47 +267,28 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         return dropped.filter { !$0.work.isCancelled }.count
     }
 
-    /// Runs the blocks due by `limit` one by one. The thread is marked as inside the queue once
-    /// for the whole run (no user code runs between two blocks), so each block costs one lock.
-    /// `method` names the calling method in a runaway-work message; it is built only then.
+    /// Runs the blocks due by `limit` one by one, at most ``blockLimitPerRun`` of them. The thread
+    /// is marked as inside the queue once for the whole run (no user code runs between two
+    /// blocks), so each block costs one lock. `method` names the calling method in a runaway-work
+    /// message; it is built only then.
     private func run(dueBy limit: Int64, method: @autoclosure () -> String) -> Int {
-        RunningQueues.running(self) { runMarked(dueBy: limit, method: method) }
-    }
-
-    private func runMarked(dueBy limit: Int64, method: () -> String) -> Int {
         var count = 0
-        while true {
-            let next = state.withLock { state -> NextBlock in
-                guard let deadline = state.blocks.earliestDeadline, deadline <= limit else { return .none }
-                if deadline > state.now { state.now = deadline }
-                guard count < blockLimitPerRun else { return .overLimit }
-                guard let work = state.removeEarliest(dueBy: limit) else { return .none }
-                return .run(work)
+        RunningQueues.running(self) {
+            while count < blockLimitPerRun, let work = state.withLock({ $0.removeEarliest(dueBy: limit) }) {
+                if work.run() { count += 1 }
             }
-            guard case .run(let work) = next else {
-                guard case .overLimit = next else { return count }
-                record(
-                    DispatchQueueMisuse(
-                        kind: .runawayWork,
-                        queueLabel: label,
-                        message: "\(method()) on queue '\(label)' stopped after \(blockLimitPerRun) blocks: "
-                            + "the work keeps scheduling more work (a repeating timer?); "
-                            + "use runNext() or advance(by:) to step through it"
-                    ))
-                return count
-            }
-            if work.run() { count += 1 }
         }
-    }
-
-    /// What a run method does next.
-    private enum NextBlock {
-        /// Runs this block.
-        case run(QueuedWork)
-        /// Stops: a block is due, but the run has already run as many blocks as it may.
-        case overLimit
-        /// Stops: nothing more is due.
-        case none
+        // Past the limit, the next due block's deadline is still reached, as if it were to run.
+        guard count == blockLimitPerRun, state.withLock({ $0.reach(dueBy: limit) }) else { return count }
+        misuseLog.record(
+            DispatchQueueMisuse(
+                kind: .runawayWork,
+                queueLabel: label,
+                message: "\(method()) on queue '\(label)' stopped after \(blockLimitPerRun) blocks: "
+                    + "the work keeps scheduling more work (a repeating timer?); "
+                    + "use runNext() or advance(by:) to step through it"
+            ))
+        return count
     }
 
     // MARK: DispatchQueueInterface
@@ -315,14 +306,14 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         flags: DispatchWorkItemFlags,
         work: @escaping @Sendable () -> Void
     ) {
-        enqueue(.submitted(.closure(work), group: group), due: .now, kind: .async, qos: qos.qosClass)
+        enqueue(.submitted(work, group: group), due: .now, kind: .async, qos: qos.qosClass)
     }
 
     /// Holds the work item until the test runs it.
     ///
     /// - Parameter workItem: The work item; skipped if cancelled before its turn.
     public func scheduleAsync(_ workItem: DispatchWorkItem) {
-        enqueue(.submitted(.workItem(workItem), group: nil), due: .now, kind: .async, qos: .unspecified)
+        enqueue(.workItem(workItem), due: .now, kind: .async, qos: .unspecified)
     }
 
     /// Holds the work until virtual time reaches the deadline.
@@ -341,12 +332,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         flags: DispatchWorkItemFlags,
         work: @escaping @Sendable () -> Void
     ) {
-        enqueue(
-            .submitted(.closure(work), group: nil),
-            due: Due(deadline, reader: deadlineReader),
-            kind: .asyncAfterDeadline,
-            qos: qos.qosClass
-        )
+        enqueue(.closure(work), due: deadlineReader.read(deadline), kind: .asyncAfterDeadline, qos: qos.qosClass)
     }
 
     /// Holds the work until virtual time reaches a wall-clock deadline, read relative to now.
@@ -362,12 +348,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         flags: DispatchWorkItemFlags,
         work: @escaping @Sendable () -> Void
     ) {
-        enqueue(
-            .submitted(.closure(work), group: nil),
-            due: .wall(wallDeadline, wallNow: DispatchWallTime.now()),
-            kind: .asyncAfterWallDeadline,
-            qos: qos.qosClass
-        )
+        enqueue(.closure(work), due: deadlineReader.read(wallDeadline), kind: .asyncAfterWallDeadline, qos: qos.qosClass)
     }
 
     /// Holds the work item until virtual time reaches the deadline.
@@ -376,12 +357,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     ///   - workItem: The work item; skipped if cancelled before its turn.
     ///   - deadline: When it is due.
     public func scheduleAsync(_ workItem: DispatchWorkItem, after deadline: DispatchTime) {
-        enqueue(
-            .submitted(.workItem(workItem), group: nil),
-            due: Due(deadline, reader: deadlineReader),
-            kind: .asyncAfterDeadline,
-            qos: .unspecified
-        )
+        enqueue(.workItem(workItem), due: deadlineReader.read(deadline), kind: .asyncAfterDeadline, qos: .unspecified)
     }
 
     /// Holds the work item until virtual time reaches a wall-clock deadline.
@@ -390,12 +366,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     ///   - workItem: The work item; skipped if cancelled before its turn.
     ///   - wallDeadline: When it is due.
     public func scheduleAsync(_ workItem: DispatchWorkItem, afterWallDeadline wallDeadline: DispatchWallTime) {
-        enqueue(
-            .submitted(.workItem(workItem), group: nil),
-            due: .wall(wallDeadline, wallNow: DispatchWallTime.now()),
-            kind: .asyncAfterWallDeadline,
-            qos: .unspecified
-        )
+        enqueue(.workItem(workItem), due: deadlineReader.read(wallDeadline), kind: .asyncAfterWallDeadline, qos: .unspecified)
     }
 
     /// Holds the work until virtual time reaches the delay after now, exactly.
@@ -411,7 +382,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         flags: DispatchWorkItemFlags,
         work: @escaping @Sendable () -> Void
     ) {
-        enqueue(.submitted(.closure(work), group: nil), due: .relative(deadline), kind: .asyncAfterDeadline, qos: qos.qosClass)
+        enqueue(.closure(work), due: deadlineReader.read(deadline), kind: .asyncAfterDeadline, qos: qos.qosClass)
     }
 
     /// Holds the work until virtual time reaches the delay after now, exactly.
@@ -429,7 +400,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
         flags: DispatchWorkItemFlags,
         work: @escaping @Sendable () -> Void
     ) {
-        enqueue(.submitted(.closure(work), group: nil), due: .relative(wallDeadline), kind: .asyncAfterWallDeadline, qos: qos.qosClass)
+        enqueue(.closure(work), due: deadlineReader.read(wallDeadline), kind: .asyncAfterWallDeadline, qos: qos.qosClass)
     }
 
     /// Holds the work item until virtual time reaches the delay after now, exactly.
@@ -438,7 +409,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     ///   - workItem: The work item; skipped if cancelled before its turn.
     ///   - deadline: The delay from the moment of the call.
     public func scheduleAsync(_ workItem: DispatchWorkItem, after deadline: QueueDeadline) {
-        enqueue(.submitted(.workItem(workItem), group: nil), due: .relative(deadline), kind: .asyncAfterDeadline, qos: .unspecified)
+        enqueue(.workItem(workItem), due: deadlineReader.read(deadline), kind: .asyncAfterDeadline, qos: .unspecified)
     }
 
     /// Holds the work item until virtual time reaches the delay after now, exactly.
@@ -447,7 +418,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     ///   - workItem: The work item; skipped if cancelled before its turn.
     ///   - wallDeadline: The delay from the moment of the call.
     public func scheduleAsync(_ workItem: DispatchWorkItem, afterWallDeadline wallDeadline: QueueDeadline) {
-        enqueue(.submitted(.workItem(workItem), group: nil), due: .relative(wallDeadline), kind: .asyncAfterWallDeadline, qos: .unspecified)
+        enqueue(.workItem(workItem), due: deadlineReader.read(wallDeadline), kind: .asyncAfterWallDeadline, qos: .unspecified)
     }
 
     /// Runs the work at once, as an idle serial queue would.
@@ -458,81 +429,23 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     /// - Parameter work: The work.
     /// - Returns: What `work` returns.
     public func performSync<T>(_ work: () throws -> T) rethrows -> T {
-        try RunningQueues.performSync(on: self, onReentry: { record(.syncFromOwnWork(on: label)) }, work)
+        try RunningQueues.performSync(on: self, onReentry: { misuseLog.record(.syncFromOwnWork(on: label)) }, work)
     }
 
     // MARK: Internals
 
-    /// A deadline as the caller gave it, read before the lock is taken and turned into a virtual
-    /// deadline once it is held.
-    private enum Due {
-        /// Due at the current virtual time (`async`).
-        case now
-        /// `.distantFuture`: never due.
-        case never
-        /// A deadline made from the queue's `now`, as its offset from the virtual clock's zero.
-        case virtual(offset: Int64)
-        /// A delay from the moment of scheduling, written inline (`.now() + 0.3`).
-        case relative(QueueDeadline)
-        /// A real-clock uptime deadline; `realNow` is the real clock read on entry, before the
-        /// lock, as close as possible to the caller's `.now()`.
-        case real(DispatchTime, realNow: UInt64)
-        /// A wall-clock deadline; `wallNow` is the wall clock read on entry, before the lock.
-        case wall(DispatchWallTime, wallNow: DispatchWallTime)
-
-        init(_ deadline: DispatchTime, reader: VirtualDelay.DeadlineReader) {
-            if let offset = reader.virtualOffset(of: deadline) {
-                self = .virtual(offset: offset)
-            } else if reader.isDistantFuture(deadline) {
-                self = .never
-            } else {
-                self = .real(deadline, realNow: DispatchTime.now().uptimeNanoseconds)
-            }
-        }
-
-        func virtualDeadline(in state: inout State) -> Int64 {
-            switch self {
-            case .now:
-                return state.now
-            case .never:
-                return VirtualDelay.never
-            case .virtual(let offset):
-                return max(state.now, offset)
-            case .relative(let deadline):
-                // A delay of `Int64.max` is `VirtualDelay.never`, which `deadline(now:delay:)` keeps.
-                return VirtualDelay.deadline(now: state.now, delay: max(0, deadline.nanoseconds))
-            case .wall(let wallDeadline, let wallNow):
-                return VirtualDelay.deadline(for: wallDeadline, wallNow: wallNow, now: state.now)
-            case .real(let deadline, let realNow):
-                if let known = state.realDeadlines[deadline.rawValue] { return max(known, state.now) }
-                let delay = VirtualDelay.delay(untilReal: deadline, realNow: realNow)
-                let mapped = VirtualDelay.deadline(now: state.now, delay: delay)
-                if state.realDeadlines.count >= ManualDispatchQueue.rememberedRealDeadlines { state.realDeadlines.removeAll() }
-                state.realDeadlines[deadline.rawValue] = mapped
-                return mapped
-            }
-        }
-    }
-
-    /// How many real-clock deadlines are remembered before the memory starts afresh.
-    fileprivate static let rememberedRealDeadlines = 100_000
-
     private func enqueue(
         _ work: QueuedWork,
-        due: Due,
+        due: VirtualDelay.Due,
         kind: ScheduledWork.Kind,
         qos: DispatchQoS.QoSClass
     ) {
         state.withLock { state in
-            let deadline = due.virtualDeadline(in: &state)
+            let deadline = due.virtualDeadline(now: state.now, realDeadlines: &state.realDeadlines)
             let sequence = state.nextSequence
             state.nextSequence += 1
-            if case .workItem(let item) = work.body { state.workItems[sequence] = item }
+            if case .workItem(let item) = work { state.workItems[sequence] = item }
             state.blocks.push(BlockHeap.Entry(deadline: deadline, sequence: sequence, work: work, kind: kind, qos: qos))
         }
-    }
-
-    private func record(_ misuse: DispatchQueueMisuse) {
-        misuseLog.record(misuse)
     }
 }

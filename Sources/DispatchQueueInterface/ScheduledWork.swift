@@ -52,32 +52,6 @@ public struct ScheduledWork: Sendable, Equatable, CustomStringConvertible {
     /// The quality of service it was submitted with.
     public var qos: DispatchQoS.QoSClass
 
-    /// Creates a description of a pending block.
-    ///
-    /// - Parameters:
-    ///   - deadline: When it becomes due, or `nil` for never.
-    ///   - submissionIndex: Its submission order.
-    ///   - kind: How it was submitted.
-    ///   - isWorkItem: Whether it is a work item.
-    ///   - qos: Its quality of service.
-    package init(deadline: DispatchTimeInterval?, submissionIndex: Int, kind: Kind, isWorkItem: Bool, qos: DispatchQoS.QoSClass) {
-        self.init(
-            deadlineNanoseconds: deadline.map { VirtualDelay.nanoseconds(of: $0) ?? VirtualDelay.never },
-            submissionIndex: submissionIndex,
-            kind: kind,
-            isWorkItem: isWorkItem,
-            qos: qos
-        )
-    }
-
-    init(deadlineNanoseconds: Int64?, submissionIndex: Int, kind: Kind, isWorkItem: Bool, qos: DispatchQoS.QoSClass) {
-        self.deadlineNanoseconds = deadlineNanoseconds
-        self.submissionIndex = submissionIndex
-        self.kind = kind
-        self.isWorkItem = isWorkItem
-        self.qos = qos
-    }
-
     /// The block's number, kind and deadline, as failure messages show it.
     ///
     /// For example `#2 asyncAfterDeadline due at 0.3 seconds`.

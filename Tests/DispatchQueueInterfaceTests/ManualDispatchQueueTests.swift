@@ -237,6 +237,18 @@ struct ManualDispatchQueueWorkItemTests {
         #expect(group.wait(timeout: .now()) == .success)
     }
 
+    @Test("removeAllPending leaves the group of every dropped block, so its waiters are not stranded")
+    func removeAllPendingLeavesGroups() {
+        let queue = ManualDispatchQueue()
+        let group = DispatchGroup()
+        queue.async(group: group) {}
+        queue.async(group: group) {}
+        queue.async {}
+
+        #expect(queue.removeAllPending() == 3)
+        #expect(group.wait(timeout: .now()) == .success)
+    }
+
     @Test("pending lists blocks in run order with virtual deadlines and submission indices")
     func pendingListsBlocksInRunOrder() {
         let queue = ManualDispatchQueue()

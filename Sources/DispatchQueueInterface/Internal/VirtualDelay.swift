@@ -45,55 +45,82 @@ package enum VirtualDelay {
     }
 
     /// What reading a deadline needs, read once by each queue, so that scheduling a block reads
-    /// no lazily initialized global.
+    /// no lazily initialized global. A deadline is read on entry, before the queue's lock is
+    /// taken, so a real clock is read as close as possible to the caller's `.now()`.
     struct DeadlineReader {
         private let origin = VirtualDelay.origin
         private let distantFuture = DispatchTime.distantFuture.rawValue
+        private let wallDistantFuture = DispatchWallTime.distantFuture.rawValue
+        private let wallDirection = VirtualDelay.wallTimeDirection
 
-        /// Whether `deadline` is `.distantFuture`.
-        func isDistantFuture(_ deadline: DispatchTime) -> Bool { deadline.rawValue == distantFuture }
-
-        /// The offset from the virtual clock's zero of a deadline built from a double's `now`
-        /// (zero for one before the zero), or `nil` for any other deadline.
-        func virtualOffset(of deadline: DispatchTime) -> Int64? {
-            guard !isDistantFuture(deadline) else { return nil }
+        /// An uptime deadline: `.distantFuture`, made from a double's `now` (offset zero for one
+        /// before the zero), or made from the real clock, its delay measured against it now.
+        func read(_ deadline: DispatchTime) -> Due {
+            guard deadline.rawValue != distantFuture else { return .never }
             let uptime = deadline.uptimeNanoseconds
-            guard uptime >= virtualThreshold else { return nil }
-            guard uptime > origin else { return 0 }
+            guard uptime >= virtualThreshold else {
+                let realNow = DispatchTime.now().uptimeNanoseconds
+                return .real(deadline.rawValue, delay: uptime > realNow ? roundedUp(Int64(clamping: uptime - realNow)) : 0)
+            }
+            guard uptime > origin else { return .virtual(offset: 0) }
             let offset = uptime - origin
-            return offset >= UInt64(never) ? never - 1 : Int64(offset)
+            return .virtual(offset: offset >= UInt64(never) ? never - 1 : Int64(offset))
+        }
+
+        /// A wall-clock deadline: its delay from the real wall clock now.
+        func read(_ wallDeadline: DispatchWallTime) -> Due {
+            guard wallDeadline.rawValue != wallDistantFuture else { return .never }
+            let raw = Int64(bitPattern: wallDeadline.rawValue &- DispatchWallTime.now().rawValue)
+            let difference = wallDirection > 0 ? raw : (raw == .min ? .max : -raw)
+            return difference > 0 ? .delay(roundedUp(difference)) : .now
+        }
+
+        /// A delay written inline (`.now() + 0.3`): exact.
+        func read(_ deadline: QueueDeadline) -> Due {
+            // A delay of `Int64.max` is `VirtualDelay.never`, which `deadline(now:delay:)` keeps.
+            .delay(max(0, deadline.nanoseconds))
         }
     }
 
-    /// The delay until a real-clock uptime deadline, measured against `realNow` and rounded up
-    /// to the whole millisecond; zero for a deadline already past.
-    static func delay(untilReal deadline: DispatchTime, realNow: UInt64) -> Int64 {
-        if deadline == .distantFuture { return never }
-        let uptime = deadline.uptimeNanoseconds
-        guard uptime > realNow else { return 0 }
-        let difference = uptime - realNow
-        return roundedUp(difference > UInt64(Int64.max) ? Int64.max : Int64(difference))
+    /// A deadline as the caller gave it, read before the queue's lock is taken and turned into a
+    /// virtual deadline once it is held.
+    enum Due {
+        /// Due at the current virtual time (`async`).
+        case now
+        /// `.distantFuture`: never due.
+        case never
+        /// A deadline made from the queue's `now`, as its offset from the virtual clock's zero.
+        case virtual(offset: Int64)
+        /// Due this many nanoseconds after the current virtual time.
+        case delay(Int64)
+        /// A real-clock uptime deadline, by raw value, and its delay rounded up to the whole
+        /// millisecond (the caller read the real clock an instant earlier).
+        case real(UInt64, delay: Int64)
+
+        /// The virtual deadline, given the virtual `now` and the real-clock deadlines already
+        /// mapped (by raw value), which a real-clock deadline reads and joins.
+        func virtualDeadline(now: Int64, realDeadlines: inout [UInt64: Int64]) -> Int64 {
+            switch self {
+            case .now:
+                return now
+            case .never:
+                return VirtualDelay.never
+            case .virtual(let offset):
+                return max(now, offset)
+            case .delay(let delay):
+                return VirtualDelay.deadline(now: now, delay: delay)
+            case .real(let raw, let delay):
+                if let known = realDeadlines[raw] { return max(known, now) }
+                let mapped = VirtualDelay.deadline(now: now, delay: delay)
+                if realDeadlines.count >= VirtualDelay.rememberedRealDeadlines { realDeadlines.removeAll() }
+                realDeadlines[raw] = mapped
+                return mapped
+            }
+        }
     }
 
-    /// The virtual deadline of any uptime deadline, given the virtual `now` (real-clock deadlines
-    /// measured against the real clock now).
-    static func deadline(for deadline: DispatchTime, now: Int64) -> Int64 {
-        let reader = DeadlineReader()
-        if reader.isDistantFuture(deadline) { return never }
-        if let offset = reader.virtualOffset(of: deadline) { return max(now, offset) }
-        return Self.deadline(now: now, delay: delay(untilReal: deadline, realNow: DispatchTime.now().uptimeNanoseconds))
-    }
-
-    /// The virtual deadline of a wall-clock deadline: its delay from the real wall clock
-    /// (`wallNow`, read as the caller scheduled it), rounded up to the whole millisecond, after the
-    /// virtual `now`.
-    static func deadline(for wallDeadline: DispatchWallTime, wallNow: DispatchWallTime, now: Int64) -> Int64 {
-        if wallDeadline.rawValue == DispatchWallTime.distantFuture.rawValue { return never }
-        let raw = Int64(bitPattern: wallDeadline.rawValue &- wallNow.rawValue)
-        let difference = wallTimeDirection > 0 ? raw : (raw == .min ? .max : -raw)
-        guard difference > 0 else { return now }
-        return deadline(now: now, delay: roundedUp(difference))
-    }
+    /// How many real-clock deadlines a queue remembers before its memory starts afresh.
+    static let rememberedRealDeadlines = 100_000
 
     /// `now + delay`, saturating just below ``never``.
     static func deadline(now: Int64, delay: Int64) -> Int64 {
