@@ -180,21 +180,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Parameter urlOrPath: The path or URL.
     /// - Returns: The narrowed matcher.
     public func location(_ urlOrPath: String) -> HTTPRequestMatcher {
-        guard let components = URLComponents(string: urlOrPath) else {
-            return adding(.location, urlOrPath) { _ in
-                false
-            } explain: { _ in
-                "\"\(urlOrPath)\" is not a valid URL or path"
-            }
-        }
-        var matcher = self
-        let query = (components.queryItems ?? []).map { QueryPair(name: $0.name, value: $0.value) }
-        if urlOrPath.hasPrefix("/") {
-            matcher = matcher.path(components.path)
-        } else {
-            matcher = matcher.origin(of: components, text: urlOrPath)
-        }
-        return query.isEmpty ? matcher : matcher.queryItems(query)
+        location(urlOrPath, exactQuery: false)
     }
 
     /// Adds the condition that the request goes to this path or absolute URL with exactly its
@@ -206,10 +192,22 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Parameter urlOrPath: The path or URL, such as `"https://api.example.com/books?page=2"`.
     /// - Returns: The narrowed matcher.
     public func location(exactly urlOrPath: String) -> HTTPRequestMatcher {
-        guard let components = URLComponents(string: urlOrPath) else { return location(urlOrPath) }
+        location(urlOrPath, exactQuery: true)
+    }
+
+    /// The path or URL's condition, then its query items: present among others, or `exactQuery`.
+    private func location(_ urlOrPath: String, exactQuery: Bool) -> HTTPRequestMatcher {
+        guard let components = URLComponents(string: urlOrPath) else {
+            return adding(.location, urlOrPath) { _ in
+                false
+            } explain: { _ in
+                "\"\(urlOrPath)\" is not a valid URL or path"
+            }
+        }
         let query = (components.queryItems ?? []).map { QueryPair(name: $0.name, value: $0.value) }
         let place = urlOrPath.hasPrefix("/") ? path(components.path) : origin(of: components, text: urlOrPath)
-        return place.exactQueryItems(query)
+        if exactQuery { return place.exactQueryItems(query) }
+        return query.isEmpty ? place : place.queryItems(query)
     }
 
     private func origin(of components: URLComponents, text: String) -> HTTPRequestMatcher {

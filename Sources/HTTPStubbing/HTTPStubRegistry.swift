@@ -168,12 +168,7 @@ public final class HTTPStubRegistry: Sendable {
         line: UInt = #line,
         column: UInt = #column
     ) -> HTTPStub {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        if let times, times < 1 {
-            FailureReporter.report("A stub must answer at least once; times: \(times) registers nothing for \(matcher)", at: site)
-            return HTTPStub(id: 0, description: "\(matcher) (not registered)", registry: self)
-        }
-        return add(matcher, responses: [response], limit: times, priority: priority, at: site)
+        stub(matcher, priority: priority, times: times, inOrder: [response], fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// Answers matching requests with a response built from each request.
@@ -207,7 +202,7 @@ public final class HTTPStubRegistry: Sendable {
         respond: @escaping @Sendable (RecordedHTTPRequest) -> HTTPStubResponse
     ) -> HTTPStub {
         stub(
-            matcher, priority: priority, times: times, with: .respond(respond), fileID: fileID, filePath: filePath, line: line,
+            matcher, priority: priority, times: times, inOrder: [.respond(respond)], fileID: fileID, filePath: filePath, line: line,
             column: column)
     }
 
@@ -258,15 +253,9 @@ public final class HTTPStubRegistry: Sendable {
             FailureReporter.report("A stub must answer at least once; times: \(times) registers nothing for \(matcher)", at: site)
             return HTTPStub(id: 0, description: "\(matcher) (not registered)", registry: self)
         }
-        return add(matcher, responses: responses, limit: times, priority: priority, at: site)
-    }
-
-    private func add(
-        _ matcher: HTTPRequestMatcher, responses: [HTTPStubResponse], limit: Int?, priority: Int, at site: CallSite
-    ) -> HTTPStub {
         let entry = state.withLock { state in
             let entry = StubEntry(
-                id: state.answerCounts.count, matcher: matcher, responses: responses, limit: limit, priority: priority, registeredAt: site,
+                id: state.answerCounts.count, matcher: matcher, responses: responses, limit: times, priority: priority, registeredAt: site,
                 followsRedirects: followsRedirects)
             state.answerCounts.append(0)
             state.isRegistered.append(true)

@@ -178,7 +178,7 @@ public struct HTTPRedaction: Sendable, Equatable {
             secrets.append(item.value ?? "")
         }
         for body in [interaction.requestBody ?? Data(), interaction.responseBody] where !jsonFields.isEmpty {
-            if let document = try? HARJSON.decoded(from: body) { collectSecrets(in: document, into: &secrets) }
+            if let document = HARJSON.parse(body) { collectSecrets(in: document, into: &secrets) }
         }
         if !formFields.isEmpty, let body = interaction.requestBody,
             Self.isForm(body, contentType: HTTPCassette.header("Content-Type", in: interaction.requestHeaders))
@@ -260,7 +260,7 @@ public struct HTTPRedaction: Sendable, Equatable {
     }
 
     private func redacting(body: Data) -> Data {
-        guard !jsonFields.isEmpty, let document = try? HARJSON.decoded(from: body) else { return body }
+        guard !jsonFields.isEmpty, let document = HARJSON.parse(body) else { return body }
         let redacted = redacting(document)
         return redacted == document ? body : Data(redacted.compactText().utf8)
     }
