@@ -42,17 +42,13 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     }
 
     private(set) var conditions: [Condition]
-    /// Every condition's test chained into one closure: `matches(_:)` makes one call per
-    /// condition and copies nothing.
-    private let test: @Sendable (RecordedHTTPRequest) -> Bool
     /// Whether ``description`` says everything the matcher checks (no user predicate), so that
     /// two matchers with the same description match the same requests and verification may
     /// keep counts per description.
     private(set) var isFullyDescribed = true
 
-    init(_ conditions: [Condition], test: @escaping @Sendable (RecordedHTTPRequest) -> Bool) {
+    init(_ conditions: [Condition]) {
         self.conditions = conditions
-        self.test = test
     }
 
     /// A key naming exactly what a fully described matcher checks: each condition's description,
@@ -82,24 +78,15 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     }
 
     private func adding(_ condition: Condition) -> HTTPRequestMatcher {
-        let prior = test
-        let next = condition.test
-        let chained: @Sendable (RecordedHTTPRequest) -> Bool
-        if conditions.isEmpty {
-            chained = next
-        } else {
-            chained = { request in prior(request) && next(request) }
-        }
-        var matcher = HTTPRequestMatcher(conditions + [condition], test: chained)
-        matcher.isFullyDescribed = isFullyDescribed
+        var matcher = self
+        matcher.conditions.append(condition)
         return matcher
     }
 
     /// This matcher with `other`'s conditions after its own.
     func appending(_ other: HTTPRequestMatcher) -> HTTPRequestMatcher {
-        let first = test
-        let second = other.test
-        var matcher = HTTPRequestMatcher(conditions + other.conditions) { request in first(request) && second(request) }
+        var matcher = self
+        matcher.conditions += other.conditions
         matcher.isFullyDescribed = isFullyDescribed && other.isFullyDescribed
         return matcher
     }
@@ -124,7 +111,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Parameter request: A recorded request.
     /// - Returns: `true` when it matches.
     public func matches(_ request: RecordedHTTPRequest) -> Bool {
-        test(request)
+        conditions.allSatisfy { $0.test(request) }
     }
 
     /// Whether a request satisfies every condition.

@@ -43,8 +43,6 @@ public final class HTTPStubRegistry: Sendable {
     struct State {
         /// The registered stubs in answering order, indexed for matching.
         var index = StubIndex()
-        /// Sorted by priority, then registration: the stub that answers first is the last.
-        var stubs: [StubEntry] { index.entries }
         /// Indexed by stub ID (ID 0 is never used); kept when a stub is removed.
         var answerCounts: [Int] = [0]
         /// Indexed by stub ID: whether the stub is still registered.
@@ -268,7 +266,7 @@ public final class HTTPStubRegistry: Sendable {
     /// Removes every stub; recorded requests and answer counts are kept.
     public func removeAllStubs() {
         state.withLock { state in
-            for stub in state.stubs { state.isRegistered[stub.id] = false }
+            for stub in state.index.entries { state.isRegistered[stub.id] = false }
             state.index.removeAll()
         }
     }
