@@ -242,13 +242,12 @@ public final class HTTPStubRegistry: Sendable {
         column: UInt = #column
     ) -> HTTPStub {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        guard !responses.isEmpty else {
-            FailureReporter.report(
-                "A response sequence needs at least one response; an empty one registers nothing for \(matcher)", at: site)
-            return HTTPStub(id: 0, description: "\(matcher) (not registered)", registry: self)
-        }
-        if let times, times < 1 {
-            FailureReporter.report("A stub must answer at least once; times: \(times) registers nothing for \(matcher)", at: site)
+        let problem =
+            responses.isEmpty
+            ? "A response sequence needs at least one response; an empty one registers nothing"
+            : times.flatMap { $0 < 1 ? "A stub must answer at least once; times: \($0) registers nothing" : nil }
+        if let problem {
+            FailureReporter.report("\(problem) for \(matcher)", at: site)
             return HTTPStub(id: 0, description: "\(matcher) (not registered)", registry: self)
         }
         let entry = state.withLock { state in

@@ -5,9 +5,7 @@ enum UnhandledRequestReport {
     static let shownLimit = 10
 
     static func message(for request: RecordedHTTPRequest, stubs: [StubEntry], answerCounts: [Int]) -> String {
-        var lines = ["No stub matches \(request.summary)"]
-        lines.append("  headers: " + HTTPText.headers(request.headers))
-        lines.append("  body: " + HTTPText.body(request.body))
+        var lines = ["No stub matches \(request)"]
         if stubs.isEmpty {
             lines.append("No stubs are registered.")
         } else {

@@ -134,7 +134,7 @@ public struct HTTPRedaction: Sendable, Equatable {
     /// replaced wherever else they appear in a text body, as when a server echoes them back.
     func apply(to interaction: HTTPCassette.Interaction) -> HTTPCassette.Interaction {
         let secrets = secretValues(in: interaction)
-        let requestType = HTTPCassette.header("Content-Type", in: interaction.requestHeaders)
+        let requestType = HTTPText.header("Content-Type", in: interaction.requestHeaders)
         var result = interaction
         result.url = redacting(interaction.url)
         result.requestHeaders = redacting(interaction.requestHeaders)
@@ -181,7 +181,7 @@ public struct HTTPRedaction: Sendable, Equatable {
             if let document = HARJSON.parse(body) { collectSecrets(in: document, into: &secrets) }
         }
         if !formFields.isEmpty, let body = interaction.requestBody,
-            Self.isForm(body, contentType: HTTPCassette.header("Content-Type", in: interaction.requestHeaders))
+            Self.isForm(body, contentType: HTTPText.header("Content-Type", in: interaction.requestHeaders))
         {
             secrets += FormEncoding.fields(in: body).filter { formFields.contains($0.key) }.map(\.value)
         }
