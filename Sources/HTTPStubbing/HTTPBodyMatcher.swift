@@ -129,8 +129,7 @@ public struct HTTPBodyMatcher: Sendable, CustomStringConvertible {
     /// - Returns: The matcher.
     public static func formFields(exactly fields: [String: String]) -> HTTPBodyMatcher {
         let subset = formFields(fields)
-        let expected = fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
-        return HTTPBodyMatcher(description: "exactly form fields \(expected)", isFullyDescribed: subset.isFullyDescribed) { body in
+        return HTTPBodyMatcher(description: "exactly \(subset.description)", isFullyDescribed: subset.isFullyDescribed) { body in
             let extra = FormEncoding.fields(in: body).keys.filter { fields[$0] == nil }.sorted()
             let problems =
                 [subset.mismatch(body)].compactMap { $0 }

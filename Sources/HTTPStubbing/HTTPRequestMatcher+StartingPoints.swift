@@ -9,7 +9,7 @@ import FoundationNetworking
 // conditions HTTPRequestMatcher.swift defines.
 extension HTTPRequestMatcher {
     /// Matches every request.
-    public static var any: HTTPRequestMatcher { HTTPRequestMatcher([]) { _ in true } }
+    public static var any: HTTPRequestMatcher { HTTPRequestMatcher([]) }
 
     /// Matches requests with this method.
     ///

@@ -42,17 +42,13 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     }
 
     private(set) var conditions: [Condition]
-    /// Every condition's test chained into one closure: `matches(_:)` makes one call per
-    /// condition and copies nothing.
-    private let test: @Sendable (RecordedHTTPRequest) -> Bool
     /// Whether ``description`` says everything the matcher checks (no user predicate), so that
     /// two matchers with the same description match the same requests and verification may
     /// keep counts per description.
     private(set) var isFullyDescribed = true
 
-    init(_ conditions: [Condition], test: @escaping @Sendable (RecordedHTTPRequest) -> Bool) {
+    init(_ conditions: [Condition]) {
         self.conditions = conditions
-        self.test = test
     }
 
     /// A key naming exactly what a fully described matcher checks: each condition's description,
@@ -82,24 +78,15 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     }
 
     private func adding(_ condition: Condition) -> HTTPRequestMatcher {
-        let prior = test
-        let next = condition.test
-        let chained: @Sendable (RecordedHTTPRequest) -> Bool
-        if conditions.isEmpty {
-            chained = next
-        } else {
-            chained = { request in prior(request) && next(request) }
-        }
-        var matcher = HTTPRequestMatcher(conditions + [condition], test: chained)
-        matcher.isFullyDescribed = isFullyDescribed
+        var matcher = self
+        matcher.conditions.append(condition)
         return matcher
     }
 
     /// This matcher with `other`'s conditions after its own.
     func appending(_ other: HTTPRequestMatcher) -> HTTPRequestMatcher {
-        let first = test
-        let second = other.test
-        var matcher = HTTPRequestMatcher(conditions + other.conditions) { request in first(request) && second(request) }
+        var matcher = self
+        matcher.conditions += other.conditions
         matcher.isFullyDescribed = isFullyDescribed && other.isFullyDescribed
         return matcher
     }
@@ -124,7 +111,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Parameter request: A recorded request.
     /// - Returns: `true` when it matches.
     public func matches(_ request: RecordedHTTPRequest) -> Bool {
-        test(request)
+        conditions.allSatisfy { $0.test(request) }
     }
 
     /// Whether a request satisfies every condition.
@@ -180,21 +167,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Parameter urlOrPath: The path or URL.
     /// - Returns: The narrowed matcher.
     public func location(_ urlOrPath: String) -> HTTPRequestMatcher {
-        guard let components = URLComponents(string: urlOrPath) else {
-            return adding(.location, urlOrPath) { _ in
-                false
-            } explain: { _ in
-                "\"\(urlOrPath)\" is not a valid URL or path"
-            }
-        }
-        var matcher = self
-        let query = (components.queryItems ?? []).map { QueryPair(name: $0.name, value: $0.value) }
-        if urlOrPath.hasPrefix("/") {
-            matcher = matcher.path(components.path)
-        } else {
-            matcher = matcher.origin(of: components, text: urlOrPath)
-        }
-        return query.isEmpty ? matcher : matcher.queryItems(query)
+        location(urlOrPath, exactQuery: false)
     }
 
     /// Adds the condition that the request goes to this path or absolute URL with exactly its
@@ -206,10 +179,22 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Parameter urlOrPath: The path or URL, such as `"https://api.example.com/books?page=2"`.
     /// - Returns: The narrowed matcher.
     public func location(exactly urlOrPath: String) -> HTTPRequestMatcher {
-        guard let components = URLComponents(string: urlOrPath) else { return location(urlOrPath) }
+        location(urlOrPath, exactQuery: true)
+    }
+
+    /// The path or URL's condition, then its query items: present among others, or `exactQuery`.
+    private func location(_ urlOrPath: String, exactQuery: Bool) -> HTTPRequestMatcher {
+        guard let components = URLComponents(string: urlOrPath) else {
+            return adding(.location, urlOrPath) { _ in
+                false
+            } explain: { _ in
+                "\"\(urlOrPath)\" is not a valid URL or path"
+            }
+        }
         let query = (components.queryItems ?? []).map { QueryPair(name: $0.name, value: $0.value) }
         let place = urlOrPath.hasPrefix("/") ? path(components.path) : origin(of: components, text: urlOrPath)
-        return place.exactQueryItems(query)
+        if exactQuery { return place.exactQueryItems(query) }
+        return query.isEmpty ? place : place.queryItems(query)
     }
 
     private func origin(of components: URLComponents, text: String) -> HTTPRequestMatcher {

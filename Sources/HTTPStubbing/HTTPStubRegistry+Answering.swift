@@ -145,7 +145,7 @@ extension HTTPStubRegistry {
         }
         state.requests[recordIndex].outcome = .unhandled
         return .unhandled(
-            recordIndex: recordIndex, stubs: state.stubs, answerCounts: state.answerCounts,
+            recordIndex: recordIndex, stubs: state.index.entries, answerCounts: state.answerCounts,
             note: state.unmatchedRequestHandler?.unhandledNote)
     }
 }

@@ -101,7 +101,7 @@ extension HTTPStubRegistry {
         column: UInt = #column
     ) {
         failures.flush()  // unhandled requests kept from URLSession threads
-        let (stubs, counts, seen) = state.withLock { ($0.stubs, $0.answerCounts, $0.visibleRequests) }
+        let (stubs, counts, seen) = state.withLock { ($0.index.entries, $0.answerCounts, $0.visibleRequests) }
         let wrong = stubs.filter { exactlyOnce ? counts[$0.id] != 1 : counts[$0.id] == 0 }.sorted { $0.id < $1.id }
         guard !wrong.isEmpty else { return }
         let listed = wrong.map { stub in

@@ -43,8 +43,6 @@ public final class HTTPStubRegistry: Sendable {
     struct State {
         /// The registered stubs in answering order, indexed for matching.
         var index = StubIndex()
-        /// Sorted by priority, then registration: the stub that answers first is the last.
-        var stubs: [StubEntry] { index.entries }
         /// Indexed by stub ID (ID 0 is never used); kept when a stub is removed.
         var answerCounts: [Int] = [0]
         /// Indexed by stub ID: whether the stub is still registered.
@@ -168,12 +166,7 @@ public final class HTTPStubRegistry: Sendable {
         line: UInt = #line,
         column: UInt = #column
     ) -> HTTPStub {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        if let times, times < 1 {
-            FailureReporter.report("A stub must answer at least once; times: \(times) registers nothing for \(matcher)", at: site)
-            return HTTPStub(id: 0, description: "\(matcher) (not registered)", registry: self)
-        }
-        return add(matcher, responses: [response], limit: times, priority: priority, at: site)
+        stub(matcher, priority: priority, times: times, inOrder: [response], fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// Answers matching requests with a response built from each request.
@@ -207,7 +200,7 @@ public final class HTTPStubRegistry: Sendable {
         respond: @escaping @Sendable (RecordedHTTPRequest) -> HTTPStubResponse
     ) -> HTTPStub {
         stub(
-            matcher, priority: priority, times: times, with: .respond(respond), fileID: fileID, filePath: filePath, line: line,
+            matcher, priority: priority, times: times, inOrder: [.respond(respond)], fileID: fileID, filePath: filePath, line: line,
             column: column)
     }
 
@@ -249,24 +242,17 @@ public final class HTTPStubRegistry: Sendable {
         column: UInt = #column
     ) -> HTTPStub {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        guard !responses.isEmpty else {
-            FailureReporter.report(
-                "A response sequence needs at least one response; an empty one registers nothing for \(matcher)", at: site)
+        let problem =
+            responses.isEmpty
+            ? "A response sequence needs at least one response; an empty one registers nothing"
+            : times.flatMap { $0 < 1 ? "A stub must answer at least once; times: \($0) registers nothing" : nil }
+        if let problem {
+            FailureReporter.report("\(problem) for \(matcher)", at: site)
             return HTTPStub(id: 0, description: "\(matcher) (not registered)", registry: self)
         }
-        if let times, times < 1 {
-            FailureReporter.report("A stub must answer at least once; times: \(times) registers nothing for \(matcher)", at: site)
-            return HTTPStub(id: 0, description: "\(matcher) (not registered)", registry: self)
-        }
-        return add(matcher, responses: responses, limit: times, priority: priority, at: site)
-    }
-
-    private func add(
-        _ matcher: HTTPRequestMatcher, responses: [HTTPStubResponse], limit: Int?, priority: Int, at site: CallSite
-    ) -> HTTPStub {
         let entry = state.withLock { state in
             let entry = StubEntry(
-                id: state.answerCounts.count, matcher: matcher, responses: responses, limit: limit, priority: priority, registeredAt: site,
+                id: state.answerCounts.count, matcher: matcher, responses: responses, limit: times, priority: priority, registeredAt: site,
                 followsRedirects: followsRedirects)
             state.answerCounts.append(0)
             state.isRegistered.append(true)
@@ -279,7 +265,7 @@ public final class HTTPStubRegistry: Sendable {
     /// Removes every stub; recorded requests and answer counts are kept.
     public func removeAllStubs() {
         state.withLock { state in
-            for stub in state.stubs { state.isRegistered[stub.id] = false }
+            for stub in state.index.entries { state.isRegistered[stub.id] = false }
             state.index.removeAll()
         }
     }

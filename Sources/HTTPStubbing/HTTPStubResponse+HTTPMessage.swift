@@ -30,16 +30,7 @@ extension HTTPStubResponse {
         line: UInt = #line,
         column: UInt = #column
     ) -> HTTPStubResponse {
-        switch HTTPMessageParser.parse(message) {
-        case .success(let parsed):
-            return HTTPStubResponse(status: parsed.statusCode, headers: parsed.headers, body: parsed.body)
-        case .failure(let problem):
-            FailureReporter.report(
-                "Not an HTTP response message: \(problem.description)",
-                at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-            )
-            return .error(.cannotParseResponse)
-        }
+        parsing(message, named: nil, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// A response read from raw HTTP message text.
@@ -95,11 +86,17 @@ extension HTTPStubResponse {
             FailureReporter.report(HTTPMessageParser.missingFileMessage(url), at: site)
             return .error(.fileDoesNotExist)
         }
-        switch HTTPMessageParser.parse(data) {
+        return parsing(data, named: url.lastPathComponent, at: site)
+    }
+
+    /// The response `message` holds; one that does not parse is reported at `site`, by `name`
+    /// when it came from a file, and fails the request.
+    private static func parsing(_ message: Data, named name: String?, at site: CallSite) -> HTTPStubResponse {
+        switch HTTPMessageParser.parse(message) {
         case .success(let parsed):
             return HTTPStubResponse(status: parsed.statusCode, headers: parsed.headers, body: parsed.body)
         case .failure(let problem):
-            FailureReporter.report("\(url.lastPathComponent) is not an HTTP response message: \(problem.description)", at: site)
+            FailureReporter.report("\(name.map { "\($0) is not" } ?? "Not") an HTTP response message: \(problem.description)", at: site)
             return .error(.cannotParseResponse)
         }
     }

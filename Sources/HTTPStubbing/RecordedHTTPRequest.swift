@@ -166,11 +166,7 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
     /// - Parameter name: The header name, such as `"Authorization"`.
     /// - Returns: The value, or `nil` when the request has no such header.
     public func header(_ name: String) -> String? {
-        guard !headers.isEmpty else { return nil }
-        if let exact = headers[name] { return exact }
-        let lowered = name.lowercased()
-        let length = name.utf8.count
-        return headers.first { $0.key.utf8.count == length && $0.key.lowercased() == lowered }?.value
+        HTTPText.header(name, in: headers)
     }
 
     /// The first value of a query item.

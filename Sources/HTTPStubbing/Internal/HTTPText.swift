@@ -1,8 +1,17 @@
 import Foundation
 
-/// Renders headers and bodies for failure messages.
+/// Reads headers, and renders headers and bodies for failure messages.
 enum HTTPText {
     static let bodyLimit = 500
+
+    /// The value of a header, its name compared case-insensitively, as HTTP requires.
+    static func header(_ name: String, in headers: [String: String]) -> String? {
+        guard !headers.isEmpty else { return nil }
+        if let exact = headers[name] { return exact }
+        let lowered = name.lowercased()
+        let length = name.utf8.count
+        return headers.first { $0.key.utf8.count == length && $0.key.lowercased() == lowered }?.value
+    }
 
     static func headers(_ headers: [String: String]) -> String {
         guard !headers.isEmpty else { return "none" }

@@ -15,13 +15,6 @@ enum RegistryDirectory {
         var binding: SessionBinding?
     }
 
-    /// What ``entry(for:)`` finds: the registry, if it is still alive, and the session binding.
-    /// Strong references, read from the weak one once, under the lock.
-    struct Found {
-        let registry: HTTPStubRegistry?
-        let binding: SessionBinding?
-    }
-
     private struct State {
         var nextNumber: UInt64 = 1
         var entries: [ObjectIdentifier: Entry] = [:]
@@ -43,10 +36,11 @@ enum RegistryDirectory {
         state.withLock { $0.entries[ObjectIdentifier(protocolClass)] = Entry(registry: registry, binding: binding) }
     }
 
-    /// The live registry that owns `protocolClass`, if any, and the session binding.
-    static func entry(for protocolClass: AnyClass) -> Found? {
+    /// The live registry that owns `protocolClass`, if any, and the session binding: strong
+    /// references, the registry read from the weak one once, under the lock.
+    static func entry(for protocolClass: AnyClass) -> (registry: HTTPStubRegistry?, binding: SessionBinding?)? {
         state.withLock { state in
-            state.entries[ObjectIdentifier(protocolClass)].map { Found(registry: $0.registry, binding: $0.binding) }
+            state.entries[ObjectIdentifier(protocolClass)].map { ($0.registry, $0.binding) }
         }
     }
 

@@ -12,9 +12,6 @@ enum RequestCheck: Sendable {
     /// Exactly these items and no others, sorted by their text: the request's items as
     /// `name=value` text, sorted, are theirs.
     case queryExactly([QueryPair])
-    /// The request has exactly this many query items; with the index's check that each of a
-    /// stub's distinct items is present, the same test as `queryExactly`.
-    case queryCount(Int)
     /// The lower-cased scheme, or `nil` for a URL without one.
     case scheme(String?)
     /// The lower-cased host, or `nil` for a URL without one.
@@ -44,8 +41,6 @@ enum RequestCheck: Sendable {
         case .queryExactly(let items):
             let texts = items.map(\.text)
             return { request in request.queryPairs.count == texts.count && request.queryPairs.map(\.text).sorted() == texts }
-        case .queryCount(let count):
-            return { request in request.queryPairs.count == count }
         case .scheme(let scheme):
             return { request in request.scheme == scheme }
         case .host(let host):

@@ -24,21 +24,14 @@ enum RequestListing {
         if requests.count > shown.count {
             lines.append("  … and \(requests.count - shown.count) more")
         }
-        if let matcher, let satisfied, let closest = closestMismatch(requests, matcher: matcher, satisfied: satisfied) {
+        // The request that meets the most conditions without meeting them all; the latest on a tie.
+        if let matcher, let satisfied,
+            let closest = requests.indices.filter({ satisfied[$0] < matcher.conditions.count })
+                .max(by: { (satisfied[$0], $0) < (satisfied[$1], $1) })
+        {
             let reasons = matcher.mismatches(for: requests[closest]).joined(separator: "; ")
             lines.append("closest: \(closest + 1). \(requests[closest].summary): \(reasons)")
         }
         return lines.joined(separator: "\n")
-    }
-
-    /// The request that meets the most conditions without meeting them all; the latest on a tie.
-    private static func closestMismatch(_ requests: [RecordedHTTPRequest], matcher: HTTPRequestMatcher, satisfied: [Int]) -> Int? {
-        let total = matcher.conditions.count
-        var best: Int?
-        for index in requests.indices where satisfied[index] < total {
-            if let current = best, satisfied[index] < satisfied[current] { continue }
-            best = index
-        }
-        return best
     }
 }

@@ -22,6 +22,9 @@ final class StubEntry: Sendable {
     let pathKey: String?
     /// Every query item the matcher's query conditions require, exact queries included.
     let queryItems: [QueryPair]
+    /// How many query items the request must have: the item count of the matcher's first exact
+    /// query whose items are distinct (its items are among `queryItems`, so the count completes it).
+    let exactQueryCount: Int?
     /// The plain checks not covered by `method`, `pathKey` and `queryItems`; they run none of
     /// the test's code.
     private let checks: [@Sendable (RecordedHTTPRequest) -> Bool]
@@ -53,6 +56,7 @@ final class StubEntry: Sendable {
         self.method = flat.method
         self.pathKey = flat.pathKey
         self.queryItems = flat.queryItems
+        self.exactQueryCount = flat.exactQueryCount
         self.checks = flat.checks.map { $0.makeTest() }
         self.closures = flat.closures
         self.settledStatusCodes = responses.map { Self.settledStatusCode(of: $0, followsRedirects: followsRedirects) }
@@ -119,6 +123,7 @@ private struct FlatConditions {
     var method: String?
     var pathKey: String?
     var queryItems: [QueryPair] = []
+    var exactQueryCount: Int?
     var checks: [RequestCheck] = []
     var closures: [@Sendable (RecordedHTTPRequest) -> Bool] = []
 
@@ -130,10 +135,10 @@ private struct FlatConditions {
             pathKey = pattern.exactKey
         case .queryItems(let items):
             queryItems += items
-        case .queryExactly(let items):
-            // Indexed as required items; what is left is a count when the items are distinct.
+        case .queryExactly(let items) where exactQueryCount == nil && Set(items).count == items.count:
+            // Indexed as required items, and their count: together, the exact query.
             queryItems += items
-            checks.append(Set(items).count == items.count ? .queryCount(items.count) : check)
+            exactQueryCount = items.count
         case .all(let parts):
             for part in parts { add(part) }
         default:

@@ -6,8 +6,8 @@
 /// values are looked up once per request (a request value no stub names gets none, and so
 /// matches no stub that names one). A stub is a candidate when its numbers are among the
 /// request's; its other conditions are then the caller's to check. The items of an exact query
-/// (`query(exactly:)`, which replay builds) are indexed as required items too, leaving the caller
-/// only their count to compare.
+/// (`query(exactly:)`, which replay builds) are indexed as required items too, with their count
+/// compared to the request's, so replay's stubs are found as plain ones are.
 struct StubIndex: Sendable {
     /// A stub's numbers; `unconstrained` where the matcher does not constrain that part.
     private struct Key {
@@ -16,21 +16,25 @@ struct StubIndex: Sendable {
         /// The stub's query item numbers are `queryPool[queryStart..<queryStart + queryCount]`.
         var queryStart: Int32
         var queryCount: Int32
+        /// How many query items the request must have, for an exact query; `unconstrained` else.
+        var exactQueryCount: Int32
     }
 
     /// A request's numbers, looked up once per request.
     struct RequestKey {
         fileprivate var method: Int32
         fileprivate var path: Int32
+        fileprivate var queryCount: Int32
         /// The numbers of the request's first four query items that some stub names, `none`
         /// where there are fewer: most requests have that few, and then need no array.
         fileprivate var query0 = StubIndex.none, query1 = StubIndex.none, query2 = StubIndex.none, query3 = StubIndex.none
         /// The numbers of the items after the first four.
         fileprivate var moreQuery: [Int32] = []
 
-        fileprivate init(method: Int32, path: Int32) {
+        fileprivate init(method: Int32, path: Int32, queryCount: Int) {
             self.method = method
             self.path = path
+            self.queryCount = Int32(clamping: queryCount)
         }
 
         fileprivate mutating func addQueryItem(_ number: Int32) {
@@ -100,7 +104,7 @@ struct StubIndex: Sendable {
 
     /// The request's numbers, for ``candidate(below:for:)``.
     func key(for request: RecordedHTTPRequest) -> RequestKey {
-        var key = RequestKey(method: Self.none, path: Self.none)
+        var key = RequestKey(method: Self.none, path: Self.none, queryCount: request.queryPairs.count)
         if let number = methods.firstIndex(of: request.method) {
             key.method = Int32(truncatingIfNeeded: number)
         }
@@ -126,6 +130,7 @@ struct StubIndex: Sendable {
                     let key = keys[position]
                     if key.method != Self.unconstrained && key.method != request.method { continue }
                     if key.path != Self.unconstrained && key.path != request.path { continue }
+                    if key.exactQueryCount != Self.unconstrained && key.exactQueryCount != request.queryCount { continue }
                     var item = Int(key.queryStart)
                     let itemsEnd = item + Int(key.queryCount)
                     while item < itemsEnd {
@@ -151,7 +156,9 @@ struct StubIndex: Sendable {
         for item in entry.queryItems {
             queryPool.append(Self.number(for: item, in: &queryNumbers))
         }
-        return Key(method: method, path: path, queryStart: queryStart, queryCount: Int32(truncatingIfNeeded: entry.queryItems.count))
+        return Key(
+            method: method, path: path, queryStart: queryStart, queryCount: Int32(truncatingIfNeeded: entry.queryItems.count),
+            exactQueryCount: entry.exactQueryCount.map { Int32(clamping: $0) } ?? Self.unconstrained)
     }
 
     private static func number<Value: Hashable>(for value: Value, in numbers: inout [Value: Int32]) -> Int32 {

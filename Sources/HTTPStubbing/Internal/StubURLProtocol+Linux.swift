@@ -80,7 +80,7 @@ extension StubURLProtocolBase {
                 hop = CookieJar.addingCookies(from: cookies, to: hop)
             }
             let redirect = RedirectedHop(recordIndex: plan.recordIndex, statusCode: response.statusCode)
-            loader.load(hop, after: redirect, hops: hops + 1, registry: registry, binding: binding)
+            loader.handle(registry.answer(hop, after: redirect), for: hop, after: redirect, hops: hops + 1, binding: binding)
         }
         guard let session = binding?.session, let delegate = session.delegate as? URLSessionTaskDelegate, let task else {
             proceed(proposed)

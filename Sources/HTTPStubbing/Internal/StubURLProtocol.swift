@@ -95,20 +95,9 @@ class StubURLProtocolBase: URLProtocol {
 
     // MARK: One hop
 
-    /// Asks the registry once for `request`'s plan and delivers it; `redirect` is the hop
-    /// `request` follows, if any.
-    func load(
-        _ request: RecordedHTTPRequest, after redirect: RedirectedHop?, hops: Int, registry: HTTPStubRegistry, binding: SessionBinding?,
-        inStartLoading: Bool = false
-    ) {
-        handle(
-            registry.answer(request, after: redirect), for: request, after: redirect, hops: hops, binding: binding,
-            inStartLoading: inStartLoading)
-    }
-
     /// Delivers the registry's answer for `request`: its plan, or what its unmatched-request
-    /// handler answers later.
-    private func handle(
+    /// handler answers later; `redirect` is the hop `request` follows, if any.
+    func handle(
         _ answer: HopAnswer, for request: RecordedHTTPRequest, after redirect: RedirectedHop?, hops: Int, binding: SessionBinding?,
         inStartLoading: Bool = false
     ) {

@@ -5,9 +5,7 @@ enum UnhandledRequestReport {
     static let shownLimit = 10
 
     static func message(for request: RecordedHTTPRequest, stubs: [StubEntry], answerCounts: [Int]) -> String {
-        var lines = ["No stub matches \(request.summary)"]
-        lines.append("  headers: " + HTTPText.headers(request.headers))
-        lines.append("  body: " + HTTPText.body(request.body))
+        var lines = ["No stub matches \(request)"]
         if stubs.isEmpty {
             lines.append("No stubs are registered.")
         } else {
@@ -23,20 +21,19 @@ enum UnhandledRequestReport {
                 shown = Array(ordered.indices)
                 lines.append("Registered stubs (the last registered that matches wins):")
             }
-            let reasons: [Int: [String]] = Dictionary(
-                uniqueKeysWithValues: shown.map { index in
-                    (
-                        index,
-                        ordered[index].matcher.mismatches(for: request)
-                            + (ordered[index].isUsedUp(after: counts[index]) ? ["used up after \(counts[index]) answers"] : [])
-                    )
-                })
-            let closest = closestIndex(shown, satisfied: satisfied, reasons: reasons)
-            for index in shown {
-                let marker = index == closest ? "  → " : "    "
+            let reasons = shown.map { index in
+                ordered[index].matcher.mismatches(for: request)
+                    + (ordered[index].isUsedUp(after: counts[index]) ? ["used up after \(counts[index]) answers"] : [])
+            }
+            // The most conditions satisfied, then the fewest failed, then the latest.
+            let closest = shown.indices.max {
+                (satisfied[shown[$0]], -reasons[$0].count, $0) < (satisfied[shown[$1]], -reasons[$1].count, $1)
+            }
+            for (position, index) in shown.enumerated() {
+                let marker = position == closest ? "  → " : "    "
                 var line = "\(marker)\(index + 1). \(ordered[index].summary(answerCount: counts[index]))"
-                if index == closest {
-                    line += "\n        closest: " + (reasons[index] ?? []).joined(separator: "; ")
+                if position == closest {
+                    line += "\n        closest: " + reasons[position].joined(separator: "; ")
                 }
                 lines.append(line)
             }
@@ -46,18 +43,5 @@ enum UnhandledRequestReport {
         }
         lines.append("The client received URLError(.resourceUnavailable).")
         return lines.joined(separator: "\n")
-    }
-
-    /// The stub with the most conditions satisfied, then the fewest failed, then the latest.
-    private static func closestIndex(_ shown: [Int], satisfied: [Int], reasons: [Int: [String]]) -> Int? {
-        var best: (index: Int, satisfied: Int, failed: Int)?
-        for index in shown {
-            let candidate = (index: index, satisfied: satisfied[index], failed: reasons[index]?.count ?? 0)
-            if let current = best, (candidate.satisfied, -candidate.failed) < (current.satisfied, -current.failed) {
-                continue
-            }
-            best = candidate
-        }
-        return best?.index
     }
 }

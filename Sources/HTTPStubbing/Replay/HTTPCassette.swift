@@ -143,12 +143,12 @@ public struct HTTPCassette: Sendable, Equatable {
                 var postData = Self.content(body)
                 // HAR 1.2 gives postData no encoding field; a custom field starts with "_".
                 if let encoding = postData.removeValue(forKey: "encoding") { postData["_encoding"] = encoding }
-                postData["mimeType"] = .string(Self.header("Content-Type", in: interaction.requestHeaders) ?? "")
+                postData["mimeType"] = .string(HTTPText.header("Content-Type", in: interaction.requestHeaders) ?? "")
                 request["postData"] = .object(postData)
             }
             var content = Self.content(interaction.responseBody)
             content["size"] = .number(Double(interaction.responseBody.count))
-            content["mimeType"] = .string(Self.header("Content-Type", in: interaction.responseHeaders) ?? "")
+            content["mimeType"] = .string(HTTPText.header("Content-Type", in: interaction.responseHeaders) ?? "")
             let response: [String: HARJSON] = [
                 "status": .number(Double(interaction.statusCode)),
                 "statusText": .string(HTTPStatusText.reason(for: interaction.statusCode)),
@@ -156,7 +156,7 @@ public struct HTTPCassette: Sendable, Equatable {
                 "headers": Self.headerList(interaction.responseHeaders),
                 "cookies": .array([]),
                 "content": .object(content),
-                "redirectURL": .string(Self.header("Location", in: interaction.responseHeaders) ?? ""),
+                "redirectURL": .string(HTTPText.header("Location", in: interaction.responseHeaders) ?? ""),
                 "headersSize": .number(-1),
                 "bodySize": .number(Double(interaction.responseBody.count)),
             ]
@@ -204,10 +204,6 @@ public struct HTTPCassette: Sendable, Equatable {
             headers.sorted { ($0.key.lowercased(), $0.key) < ($1.key.lowercased(), $1.key) }.map {
                 .object(["name": .string($0.key), "value": .string($0.value)])
             })
-    }
-
-    static func header(_ name: String, in headers: [String: String]) -> String? {
-        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 
     private static func postData(_ postData: HARDocument.PostData?) -> Data? {

@@ -134,7 +134,7 @@ public struct HTTPRedaction: Sendable, Equatable {
     /// replaced wherever else they appear in a text body, as when a server echoes them back.
     func apply(to interaction: HTTPCassette.Interaction) -> HTTPCassette.Interaction {
         let secrets = secretValues(in: interaction)
-        let requestType = HTTPCassette.header("Content-Type", in: interaction.requestHeaders)
+        let requestType = HTTPText.header("Content-Type", in: interaction.requestHeaders)
         var result = interaction
         result.url = redacting(interaction.url)
         result.requestHeaders = redacting(interaction.requestHeaders)
@@ -178,10 +178,10 @@ public struct HTTPRedaction: Sendable, Equatable {
             secrets.append(item.value ?? "")
         }
         for body in [interaction.requestBody ?? Data(), interaction.responseBody] where !jsonFields.isEmpty {
-            if let document = try? HARJSON.decoded(from: body) { collectSecrets(in: document, into: &secrets) }
+            if let document = HARJSON.parse(body) { collectSecrets(in: document, into: &secrets) }
         }
         if !formFields.isEmpty, let body = interaction.requestBody,
-            Self.isForm(body, contentType: HTTPCassette.header("Content-Type", in: interaction.requestHeaders))
+            Self.isForm(body, contentType: HTTPText.header("Content-Type", in: interaction.requestHeaders))
         {
             secrets += FormEncoding.fields(in: body).filter { formFields.contains($0.key) }.map(\.value)
         }
@@ -260,7 +260,7 @@ public struct HTTPRedaction: Sendable, Equatable {
     }
 
     private func redacting(body: Data) -> Data {
-        guard !jsonFields.isEmpty, let document = try? HARJSON.decoded(from: body) else { return body }
+        guard !jsonFields.isEmpty, let document = HARJSON.parse(body) else { return body }
         let redacted = redacting(document)
         return redacted == document ? body : Data(redacted.compactText().utf8)
     }

@@ -97,39 +97,31 @@ extension HTTPStubRegistry {
             !options.passes(
                 RecordedHTTPRequest(method: HTTPMethod(rawValue: $0.method), url: $0.url, headers: $0.requestHeaders, body: $0.requestBody))
         }
-        let replayed: [HTTPCassette.Interaction]
+        guard mode != .none || cassette != nil else {
+            FailureReporter.report(
+                "No cassette at \(location), and \(modeText) only replays; record it once with mode .once "
+                    + "(or \(HTTPRecordMode.environmentVariable)=once) against the real server",
+                at: site
+            )
+            return
+        }
+        // What is replayed, and the interactions recording starts from (`nil` when nothing is recorded).
+        let replayed = mode == .all || mode == .replace ? [] : playable
         let recordsFrom: [HTTPCassette.Interaction]?
-        var replacedWhenMatching: [HTTPRequestMatcher]?
         switch mode {
-        case .none:
-            guard cassette != nil else {
-                FailureReporter.report(
-                    "No cassette at \(location), and \(modeText) only replays; record it once with mode .once "
-                        + "(or \(HTTPRecordMode.environmentVariable)=once) against the real server",
-                    at: site
-                )
-                return
-            }
-            replayed = playable
-            recordsFrom = nil
-        case .once:
-            replayed = playable
-            recordsFrom = cassette == nil ? [] : nil
-        case .newEpisodes:
-            replayed = playable
-            recordsFrom = cassette?.interactions ?? []
-        case .all:
-            replayed = []
-            recordsFrom = cassette?.interactions ?? []
+        case .none: recordsFrom = nil
+        case .once: recordsFrom = cassette == nil ? [] : nil
+        case .newEpisodes, .all: recordsFrom = cassette?.interactions ?? []
+        case .replace: recordsFrom = []
+        }
+        var replacedWhenMatching: [HTTPRequestMatcher]?
+        if mode == .all {
             var locations = ReplayMatcher.Locations()
             replacedWhenMatching = (cassette?.interactions ?? []).map {
                 ReplayMatcher.matcher(
                     for: options.redaction.restoringPlaceholders(in: $0), matching: options.matching, redaction: options.redaction,
                     locations: &locations)
             }
-        case .replace:
-            replayed = []
-            recordsFrom = []
         }
         registerReplay(of: replayed, options: options, fileID: fileID, filePath: filePath, line: line, column: column)
         guard let recordsFrom else {

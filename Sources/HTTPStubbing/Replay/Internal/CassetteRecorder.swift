@@ -61,9 +61,4 @@ final class CassetteRecorder: Sendable {
             }
         }
     }
-
-    /// Reports write failures kept from URLSession threads.
-    func flush() {
-        failures.flush()
-    }
 }

@@ -1,38 +1,12 @@
 import Foundation
 
 /// A JSON document as cassettes read and write it: the module's ``JSONValue``, which body matching
-/// already parses, with the cassette's accessors and its exact writer. Reading is tolerant (any
+/// already parses, with the cassette's exact writer. Reading is tolerant (any
 /// JSON); writing is exact: object keys sorted, two-space indentation, `"key": value`, a final
 /// newline, so the same cassette always has the same bytes on every platform.
 typealias HARJSON = JSONValue
 
 extension JSONValue {
-    /// Parses `data`, throwing the decoder's error when it is not JSON.
-    static func decoded(from data: Data) throws -> JSONValue {
-        try JSONDecoder().decode(JSONValue.self, from: data)
-    }
-
-    subscript(key: String) -> HARJSON? {
-        if case .object(let members) = self { return members[key] }
-        return nil
-    }
-
-    var string: String? {
-        if case .string(let value) = self { return value }
-        return nil
-    }
-
-    var number: Double? {
-        if case .number(let value) = self { return value }
-        if case .string(let text) = self { return Double(text) }
-        return nil
-    }
-
-    var array: [HARJSON] {
-        if case .array(let values) = self { return values }
-        return []
-    }
-
     /// The document's text, deterministic.
     func text() -> String {
         var output = ""

@@ -45,7 +45,7 @@ enum ReplayMatcher {
         for name in matching.headers {
             if redaction.isRedacted(header: name) {
                 matcher = matcher.hasHeader(name)
-            } else if let value = HTTPCassette.header(name, in: interaction.requestHeaders) {
+            } else if let value = HTTPText.header(name, in: interaction.requestHeaders) {
                 matcher = matcher.header(name, value)
             } else {
                 matcher = matcher.matching("no header \(name)") { $0.header(name) == nil }
