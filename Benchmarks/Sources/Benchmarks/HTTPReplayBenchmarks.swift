@@ -37,7 +37,7 @@ let httpReplayComparisons: [Comparison] = [
 
 enum HTTPReplayBenchmark {
     static let urlCount = 100
-    static let rounds = 20
+    static let rounds = 60
     static let largeEntryCount = 10_000
 
     private static func url(_ page: Int) -> URL? {
