@@ -26,9 +26,8 @@ struct DoublesCallLog<Input> {
         return "Expected \(method) not to be called, but it was called \(Self.timesText(inputs.count))" + listing()
     }
 
-    func matchingFailure(description: String, where predicate: (Input) throws -> Bool) rethrows -> String? {
-        guard try !inputs.contains(where: predicate) else { return nil }
-        return "Expected \(method) to be called with \(description), but none of its \(Self.timesText(inputs.count, noun: "call")) matched"
+    func matchingFailure(description: String) -> String {
+        "Expected \(method) to be called with \(description), but none of its \(Self.timesText(inputs.count, noun: "call")) matched"
             + listing()
     }
 
@@ -177,18 +176,6 @@ struct DoublesArgumentList: Equatable {
     let values: [Any]
     let labels: [String]
 
-    /// The arguments of a recorded call: the tuple's elements, or the value itself for one
-    /// argument.
-    init(recorded input: Any, count: Int, labels: [String]) {
-        self.values = count == 1 ? [input] : Mirror(reflecting: input).children.map(\.value)
-        self.labels = labels
-    }
-
-    init(values: [Any], labels: [String]) {
-        self.values = values
-        self.labels = labels
-    }
-
     static func == (lhs: Self, rhs: Self) -> Bool {
         guard lhs.values.count == rhs.values.count else { return false }
         return zip(lhs.values, rhs.values).allSatisfy { isEqual($0, $1) }
@@ -216,5 +203,13 @@ struct DoublesArgumentList: Equatable {
             let label = index < labels.count ? labels[index] : "argument \(index + 1)"
             return DoublesValueDiff.differences(expected: pair.0, actual: pair.1, path: label)
         }
+    }
+}
+
+extension DoublesArgumentList {
+    /// The arguments of a recorded call: the tuple's elements, or the value itself for one
+    /// argument.
+    init(recorded input: Any, count: Int, labels: [String]) {
+        self.init(values: count == 1 ? [input] : Mirror(reflecting: input).children.map(\.value), labels: labels)
     }
 }

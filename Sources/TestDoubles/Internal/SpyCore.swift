@@ -140,6 +140,12 @@ struct SpyCore<Input, Output, Failure: Error> {
 }
 
 extension SpyCore.Resolution {
+    /// Whether the spy had no answer for the call: a completion spy's call then waits for the test.
+    var isUnconfigured: Bool {
+        if case .failed(.unconfigured) = self { return true }
+        return false
+    }
+
     /// Runs a synchronous answer for `input`.
     func outcome(for input: Input) -> SpyCore<Input, Output, Failure>.Outcome {
         switch self {

@@ -69,36 +69,16 @@ extension MethodSpy where Failure == Never {
         column: UInt = #column,
         function: StaticString = #function
     ) where Output == Value? {
-        var resolution = Resolution.failed(.unconfigured)
-        var suspension: CallSuspension?
-        var ready: [WaitList.Waiter]?
-        var callNumber = 0
-        DoublesSpyLock.shared.withLock { ordinal in
-            ordinal &+= 1
-            recordsPointer.pointee.record(
-                input, ordinal: ordinal, caller: function, learnsName: setup.learnsNameFromCaller, canWait: false,
-                resolution: &resolution, suspension: &suspension, ready: &ready
-            )
-            callNumber = recordsPointer.pointee.core.calls.count
-        }
-        if let ready { WaitList.resume(ready) }
-        let answer: Value?
-        if case .failed(.unconfigured) = resolution {
-            answer = nil
-        } else {
-            answer = answerSlowly(
+        let (resolution, _) = record(input, function: function, canWait: false)
+        if !resolution.isUnconfigured,
+            let answer = answerSlowly(
                 resolution, input: input, heldSynchronously: false,
-                at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-            )
-        }
-        if let answer {
+                at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        {
             completion(answer)
             return
         }
-        let held = HeldCompletion<Output>(callNumber: callNumber) { output in
-            if let value = output { completion(value) }
-        }
-        withRecords { $0.core.heldCompletions.append(held) }
+        withRecords { $0.core.heldCompletions.append(HeldCompletion(completion)) }
     }
 
     /// Calls the completion handler of the most recent call still waiting for one, with a value.
@@ -210,18 +190,14 @@ extension MainActorMethodSpy where Failure == Never {
         function: StaticString = #function
     ) where Output == Value? {
         let resolution = record(input, function: function)
-        let answer: Value?
-        if case .failed(.unconfigured) = resolution {
-            answer = nil
-        } else {
-            answer = finish(
+        if !resolution.isUnconfigured,
+            let answer = finish(
                 resolution.outcome(for: input), input: input, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-        }
-        if let answer {
+        {
             completion(answer)
             return
         }
-        core.heldCompletions.append(HeldCompletion(callNumber: core.calls.count) { output in if let value = output { completion(value) } })
+        core.heldCompletions.append(HeldCompletion(completion))
     }
 
     /// Calls the completion handler of the most recent call still waiting for one, with a value.

@@ -49,7 +49,7 @@ struct SpyVerification<Input, Output, Failure: Error> {
             access { $0.markVerified(matched) }
             return nil
         }
-        return DoublesCallLog(method: method, inputs: inputs).matchingFailure(description: description) { _ in false }
+        return DoublesCallLog(method: method, inputs: inputs).matchingFailure(description: description)
     }
 
     /// "Some call had `expected`": searched in place, each matching call marked.

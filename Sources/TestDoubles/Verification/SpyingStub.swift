@@ -62,7 +62,7 @@ extension SpyingStub {
         column: UInt = #column
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        guard let record = StubCallRecord(of: self, onMainActor: StubCallRecord.isMainActor(isolation), at: site) else { return }
+        guard let record = StubCallRecord(of: self, isolation: isolation, at: site) else { return }
         guard let message = record.orderViolation(calls) else { return }
         FailureReporter.report(message, at: site)
     }
@@ -97,7 +97,7 @@ extension SpyingStub {
         column: UInt = #column
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        guard let record = StubCallRecord(of: self, onMainActor: StubCallRecord.isMainActor(isolation), at: site) else { return }
+        guard let record = StubCallRecord(of: self, isolation: isolation, at: site) else { return }
         guard let message = record.unverifiedCalls() else { return }
         FailureReporter.report(message, at: site)
     }
