@@ -167,10 +167,7 @@ public struct ExpectedCall: Sendable {
         _ spy: MethodSpy<(repeat each Argument), Output, Failure>, with expected: repeat each Argument
     ) -> ExpectedCall {
         let values = DoublesArguments.values(repeat each expected)
-        let list = DoublesArgumentList(values: values, labels: DoublesArguments.labels(of: spy.method, count: values.count))
-        let calls = spy.calls
-        let matching = Set(
-            calls.indices.filter { DoublesArgumentList(recorded: calls[$0], count: values.count, labels: list.labels) == list })
-        return ExpectedCall(spy: spy, method: spy.method, arguments: values.isEmpty ? nil : list.text, matching: matching)
+        let (list, _, matched) = spy.verification.matches(arguments: values)
+        return ExpectedCall(spy: spy, method: spy.method, arguments: values.isEmpty ? nil : list.text, matching: Set(matched))
     }
 }
