@@ -104,6 +104,12 @@ struct DoublesCallLog<Input> {
 
     // MARK: Text
 
+    /// The failure of completing a call when none waits, shared by both kinds of method spy.
+    static func nothingWaitingFailure(method: String, callCount: Int) -> String {
+        let calls = callCount == 0 ? "it was never called" : "it was called \(timesText(callCount)) and each call was completed already"
+        return "completeLast(with:) found no call of \(method) waiting for its completion handler: \(calls)"
+    }
+
     /// The failure of a wait for `count` calls that timed out after `timeout`, listing the calls
     /// seen.
     func timeoutFailure(waitingFor count: Int, timeout: String) -> String {
@@ -154,9 +160,7 @@ enum DoublesArguments {
         guard parts.count == count else { return fallback }
         return parts.enumerated().map { $0.element == "_" ? "argument \($0.offset + 1)" : String($0.element) }
     }
-}
 
-extension DoublesArguments {
     /// The pack's values, in order, as the argument lists of the several-argument checks hold them.
     static func values<each Argument>(_ arguments: repeat each Argument) -> [Any] {
         var values: [Any] = []

@@ -110,7 +110,7 @@ extension MethodSpy where Failure == Never {
         let (held, callCount) = withRecords { records in (records.core.heldCompletions.popLast(), records.core.calls.count) }
         guard let held else {
             FailureReporter.report(
-                SpyCompletionFailure.nothingWaiting(method: method, callCount: callCount),
+                DoublesCallLog<Void>.nothingWaitingFailure(method: method, callCount: callCount),
                 at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
             )
             return
@@ -120,17 +120,6 @@ extension MethodSpy where Failure == Never {
 
     /// How many calls wait for the test to complete their handlers.
     public var waitingCompletionCount: Int { withRecords { $0.core.heldCompletions.count } }
-}
-
-/// The failure of completing a call when none waits, shared by both kinds of method spy.
-enum SpyCompletionFailure {
-    static func nothingWaiting(method: String, callCount: Int) -> String {
-        let calls =
-            callCount == 0
-            ? "it was never called"
-            : "it was called \(DoublesCallLog<Void>.timesText(callCount)) and each call was completed already"
-        return "completeLast(with:) found no call of \(method) waiting for its completion handler: \(calls)"
-    }
 }
 
 extension MethodSpy {
@@ -221,7 +210,7 @@ extension MainActorMethodSpy where Failure == Never {
         failures.flush()
         guard let held = core.heldCompletions.popLast() else {
             FailureReporter.report(
-                SpyCompletionFailure.nothingWaiting(method: method, callCount: core.calls.count),
+                DoublesCallLog<Void>.nothingWaitingFailure(method: method, callCount: core.calls.count),
                 at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
             )
             return
