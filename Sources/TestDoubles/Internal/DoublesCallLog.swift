@@ -26,9 +26,8 @@ struct DoublesCallLog<Input> {
         return "Expected \(method) not to be called, but it was called \(Self.timesText(inputs.count))" + listing()
     }
 
-    func matchingFailure(description: String, where predicate: (Input) throws -> Bool) rethrows -> String? {
-        guard try !inputs.contains(where: predicate) else { return nil }
-        return "Expected \(method) to be called with \(description), but none of its \(Self.timesText(inputs.count, noun: "call")) matched"
+    func matchingFailure(description: String) -> String {
+        "Expected \(method) to be called with \(description), but none of its \(Self.timesText(inputs.count, noun: "call")) matched"
             + listing()
     }
 
@@ -105,6 +104,12 @@ struct DoublesCallLog<Input> {
 
     // MARK: Text
 
+    /// The failure of completing a call when none waits, shared by both kinds of method spy.
+    static func nothingWaitingFailure(method: String, callCount: Int) -> String {
+        let calls = callCount == 0 ? "it was never called" : "it was called \(timesText(callCount)) and each call was completed already"
+        return "completeLast(with:) found no call of \(method) waiting for its completion handler: \(calls)"
+    }
+
     /// The failure of a wait for `count` calls that timed out after `timeout`, listing the calls
     /// seen.
     func timeoutFailure(waitingFor count: Int, timeout: String) -> String {
@@ -155,9 +160,7 @@ enum DoublesArguments {
         guard parts.count == count else { return fallback }
         return parts.enumerated().map { $0.element == "_" ? "argument \($0.offset + 1)" : String($0.element) }
     }
-}
 
-extension DoublesArguments {
     /// The pack's values, in order, as the argument lists of the several-argument checks hold them.
     static func values<each Argument>(_ arguments: repeat each Argument) -> [Any] {
         var values: [Any] = []
@@ -176,18 +179,6 @@ extension DoublesArguments {
 struct DoublesArgumentList: Equatable {
     let values: [Any]
     let labels: [String]
-
-    /// The arguments of a recorded call: the tuple's elements, or the value itself for one
-    /// argument.
-    init(recorded input: Any, count: Int, labels: [String]) {
-        self.values = count == 1 ? [input] : Mirror(reflecting: input).children.map(\.value)
-        self.labels = labels
-    }
-
-    init(values: [Any], labels: [String]) {
-        self.values = values
-        self.labels = labels
-    }
 
     static func == (lhs: Self, rhs: Self) -> Bool {
         guard lhs.values.count == rhs.values.count else { return false }
@@ -216,5 +207,13 @@ struct DoublesArgumentList: Equatable {
             let label = index < labels.count ? labels[index] : "argument \(index + 1)"
             return DoublesValueDiff.differences(expected: pair.0, actual: pair.1, path: label)
         }
+    }
+}
+
+extension DoublesArgumentList {
+    /// The arguments of a recorded call: the tuple's elements, or the value itself for one
+    /// argument.
+    init(recorded input: Any, count: Int, labels: [String]) {
+        self.init(values: count == 1 ? [input] : Mirror(reflecting: input).children.map(\.value), labels: labels)
     }
 }

@@ -5,13 +5,10 @@ struct HeldCompletion<Output>: @unchecked Sendable {
     // under the spies' lock (or on the main actor, for a main-actor spy), and called once, outside
     // the lock, by the task that completes it: the code under test handed it over as it hands
     // it to a real service, which calls it back from a thread of its own.
-    /// The call's number, from 1, for failure messages.
-    let callNumber: Int
     let complete: (Output) -> Void
 
-    @usableFromInline
-    init(callNumber: Int, complete: @escaping (Output) -> Void) {
-        self.callNumber = callNumber
-        self.complete = complete
+    /// Keeps a handler of a completion spy, which completes with a value and never with `nil`.
+    init<Value>(_ completion: @escaping (Value) -> Void) where Output == Value? {
+        self.complete = { output in if let value = output { completion(value) } }
     }
 }

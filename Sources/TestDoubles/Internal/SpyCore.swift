@@ -95,11 +95,20 @@ struct SpyCore<Input, Output, Failure: Error> {
         case let .asyncClosure(body):
             return .asyncClosure(body)
         case let .sequence(results, afterLast):
-            if let next = SpyAnswerSequence.next(from: results, afterLast: afterLast, answersGiven: &answersGiven) {
-                return .result(next)
-            }
+            let index = answersGiven
+            answersGiven += 1
+            if index < results.count { return .result(results[index]) }
+            if afterLast == .repeatLast, let last = results.last { return .result(last) }
             return .failed(.answersExhausted(callNumber: answersGiven, answers: results.count))
         }
+    }
+
+    /// Whether `results` can be configured as a sequence; an empty list is reported at the
+    /// caller's line.
+    static func accepts(_ results: [Result<Output, Failure>], method: String, at site: CallSite) -> Bool {
+        if !results.isEmpty { return true }
+        FailureReporter.report("An answer sequence for \(method) needs at least one answer; got an empty list", at: site)
+        return false
     }
 
     mutating func configure(_ newAnswer: Answer) {
@@ -140,6 +149,12 @@ struct SpyCore<Input, Output, Failure: Error> {
 }
 
 extension SpyCore.Resolution {
+    /// Whether the spy had no answer for the call: a completion spy's call then waits for the test.
+    var isUnconfigured: Bool {
+        if case .failed(.unconfigured) = self { return true }
+        return false
+    }
+
     /// Runs a synchronous answer for `input`.
     func outcome(for input: Input) -> SpyCore<Input, Output, Failure>.Outcome {
         switch self {

@@ -31,15 +31,9 @@ struct StubCallRecord {
     let spies: [ObjectIdentifier: any StubRecordedSpy]
     let onMainActor: Bool
 
-    /// Whether the caller's isolation is the main actor, where main-actor spies can be read.
-    static func isMainActor(_ isolation: (any Actor)?) -> Bool {
-        guard let isolation else { return false }
-        return ObjectIdentifier(isolation) == ObjectIdentifier(MainActor.shared)
-    }
-
-    /// Reads the spies found among the stub's stored properties; reports at `site` and gives
-    /// `nil` when there are none.
-    init?(of stub: AnyObject, onMainActor: Bool, at site: CallSite) {
+    /// Reads the spies found among the stub's stored properties, main-actor ones only when the
+    /// caller's `isolation` is the main actor; reports at `site` and gives `nil` when there are none.
+    init?(of stub: AnyObject, isolation: (any Actor)?, at site: CallSite) {
         let name = String(describing: type(of: stub))
         var spies: [any StubRecordedSpy] = []
         var level: Mirror? = Mirror(reflecting: stub)
@@ -55,6 +49,7 @@ struct StubCallRecord {
             )
             return nil
         }
+        let onMainActor = isolation.map { ObjectIdentifier($0) == ObjectIdentifier(MainActor.shared) } ?? false
         self.init(stub: name, spies: spies, onMainActor: onMainActor, at: site)
     }
 

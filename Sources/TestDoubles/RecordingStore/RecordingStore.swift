@@ -285,7 +285,7 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
         if !arrived {
             FailureReporter.report(
                 "Timed out after \(timeout.text) waiting for \(count) dispatched "
-                    + "\(count == 1 ? "action" : "actions"); \(actions.count) dispatched" + Self.listing(actions),
+                    + "\(count == 1 ? "action" : "actions"); \(actions.count) dispatched" + DoublesCallLog.listing(actions),
                 at: site
             )
         }
@@ -312,12 +312,6 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
             storage.actions = []
             storage.waitList.count = 0
         }
-    }
-
-    /// The actions as failure messages list them: at most ten (class actions with their type
-    /// and properties), then how many more.
-    static func listing(_ actions: [Action]) -> String {
-        DoublesCallLog.listing(actions)
     }
 }
 

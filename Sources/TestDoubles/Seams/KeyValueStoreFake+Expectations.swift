@@ -23,8 +23,9 @@ extension KeyValueStoreFake {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        DoublesMisuseReport.expectNoMisuse(
-            takeMisuses(), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), message: { $0 })
+        for misuse in takeMisuses() {
+            FailureReporter.report(misuse, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        }
     }
 }
 

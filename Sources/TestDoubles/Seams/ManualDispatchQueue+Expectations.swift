@@ -54,8 +54,9 @@ extension ManualDispatchQueue {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        DoublesMisuseReport.expectNoMisuse(
-            takeMisuses(), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), message: \.message)
+        for misuse in takeMisuses() {
+            FailureReporter.report(misuse.message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        }
     }
 }
 
@@ -75,7 +76,8 @@ extension ImmediateDispatchQueue {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        DoublesMisuseReport.expectNoMisuse(
-            takeMisuses(), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), message: \.message)
+        for misuse in takeMisuses() {
+            FailureReporter.report(misuse.message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        }
     }
 }

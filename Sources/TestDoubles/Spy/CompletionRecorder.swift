@@ -19,14 +19,11 @@ import TestSupportCore
 /// value is `nil`. Every call is kept in ``values``. A handler with several parameters records
 /// them as a tuple: `completion: { done.handler(($0, $1)) }`.
 public final class CompletionRecorder<Value: Sendable>: Sendable {
-    private struct State {
-        var values: [Value] = []
-        var waitList = WaitList()
-    }
-
     /// What failure messages call the handler, such as "the completion handler of a cover load".
     public let name: String
-    private let state = Locked(State())
+    private let recorded = Locked<[Value]>([])
+    /// Counted after each value is recorded, so a woken test finds it.
+    private let arrivals = EventCounter()
 
     /// Creates a recorder whose handler no one has called yet.
     ///
@@ -39,19 +36,16 @@ public final class CompletionRecorder<Value: Sendable>: Sendable {
     /// test.
     public var handler: @Sendable (Value) -> Void {
         { [self] value in
-            let ready = state.withLock { state in
-                state.values.append(value)
-                return state.waitList.increment()
-            }
-            if let ready { WaitList.resume(ready) }
+            recorded.withLock { $0.append(value) }
+            arrivals.increment()
         }
     }
 
     /// Every value the handler received, first first.
-    public var values: [Value] { state.withLock { $0.values } }
+    public var values: [Value] { recorded.withLock { $0 } }
 
     /// How many times the handler was called.
-    public var callCount: Int { state.withLock { $0.values.count } }
+    public var callCount: Int { recorded.withLock { $0.count } }
 
     /// Waits for the handler's first call and returns its value, or reports a timeout after 5
     /// seconds at the caller's line.
@@ -106,10 +100,7 @@ public final class CompletionRecorder<Value: Sendable>: Sendable {
     }
 
     private func value(timeout: WaitTimeout, at site: CallSite) async -> Value? {
-        let arrived = await WaitList.wait(for: 1, timeout: timeout, in: self) { recorder, body in
-            recorder.state.withLock { body(&$0.waitList) }
-        }
-        if arrived, let first = values.first { return first }
+        if await arrivals.wait(for: 1, timeout: timeout), let first = values.first { return first }
         let reason =
             Task.isCancelled
             ? "Stopped waiting for \(name) to be called: the waiting task was cancelled"

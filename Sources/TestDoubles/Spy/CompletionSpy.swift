@@ -69,36 +69,16 @@ extension MethodSpy where Failure == Never {
         column: UInt = #column,
         function: StaticString = #function
     ) where Output == Value? {
-        var resolution = Resolution.failed(.unconfigured)
-        var suspension: CallSuspension?
-        var ready: [WaitList.Waiter]?
-        var callNumber = 0
-        DoublesSpyLock.shared.withLock { ordinal in
-            ordinal &+= 1
-            recordsPointer.pointee.record(
-                input, ordinal: ordinal, caller: function, learnsName: setup.learnsNameFromCaller, canWait: false,
-                resolution: &resolution, suspension: &suspension, ready: &ready
-            )
-            callNumber = recordsPointer.pointee.core.calls.count
-        }
-        if let ready { WaitList.resume(ready) }
-        let answer: Value?
-        if case .failed(.unconfigured) = resolution {
-            answer = nil
-        } else {
-            answer = answerSlowly(
+        let (resolution, _) = record(input, function: function, canWait: false)
+        if !resolution.isUnconfigured,
+            let answer = answerSlowly(
                 resolution, input: input, heldSynchronously: false,
-                at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-            )
-        }
-        if let answer {
+                at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        {
             completion(answer)
             return
         }
-        let held = HeldCompletion<Output>(callNumber: callNumber) { output in
-            if let value = output { completion(value) }
-        }
-        withRecords { $0.core.heldCompletions.append(held) }
+        withRecords { $0.core.heldCompletions.append(HeldCompletion(completion)) }
     }
 
     /// Calls the completion handler of the most recent call still waiting for one, with a value.
@@ -130,7 +110,7 @@ extension MethodSpy where Failure == Never {
         let (held, callCount) = withRecords { records in (records.core.heldCompletions.popLast(), records.core.calls.count) }
         guard let held else {
             FailureReporter.report(
-                SpyCompletionFailure.nothingWaiting(method: method, callCount: callCount),
+                DoublesCallLog<Void>.nothingWaitingFailure(method: method, callCount: callCount),
                 at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
             )
             return
@@ -140,17 +120,6 @@ extension MethodSpy where Failure == Never {
 
     /// How many calls wait for the test to complete their handlers.
     public var waitingCompletionCount: Int { withRecords { $0.core.heldCompletions.count } }
-}
-
-/// The failure of completing a call when none waits, shared by both kinds of method spy.
-enum SpyCompletionFailure {
-    static func nothingWaiting(method: String, callCount: Int) -> String {
-        let calls =
-            callCount == 0
-            ? "it was never called"
-            : "it was called \(DoublesCallLog<Void>.timesText(callCount)) and each call was completed already"
-        return "completeLast(with:) found no call of \(method) waiting for its completion handler: \(calls)"
-    }
 }
 
 extension MethodSpy {
@@ -210,18 +179,14 @@ extension MainActorMethodSpy where Failure == Never {
         function: StaticString = #function
     ) where Output == Value? {
         let resolution = record(input, function: function)
-        let answer: Value?
-        if case .failed(.unconfigured) = resolution {
-            answer = nil
-        } else {
-            answer = finish(
+        if !resolution.isUnconfigured,
+            let answer = finish(
                 resolution.outcome(for: input), input: input, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-        }
-        if let answer {
+        {
             completion(answer)
             return
         }
-        core.heldCompletions.append(HeldCompletion(callNumber: core.calls.count) { output in if let value = output { completion(value) } })
+        core.heldCompletions.append(HeldCompletion(completion))
     }
 
     /// Calls the completion handler of the most recent call still waiting for one, with a value.
@@ -245,7 +210,7 @@ extension MainActorMethodSpy where Failure == Never {
         failures.flush()
         guard let held = core.heldCompletions.popLast() else {
             FailureReporter.report(
-                SpyCompletionFailure.nothingWaiting(method: method, callCount: core.calls.count),
+                DoublesCallLog<Void>.nothingWaitingFailure(method: method, callCount: core.calls.count),
                 at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
             )
             return

@@ -42,7 +42,7 @@ extension MainActorMethodSpy {
         filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        guard SpyAnswerSequence.accepts(results, method: method, at: site) else { return }
+        guard Core.accepts(results, method: method, at: site) else { return }
         core.configure(.sequence(results, afterLast: afterLast))
     }
 

@@ -75,7 +75,7 @@ extension MethodSpy {
         column: UInt = #column
     ) {
         guard
-            SpyAnswerSequence.accepts(results, method: method, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            Core.accepts(results, method: method, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         else { return }
         configure(.sequence(results, afterLast: afterLast))
     }

@@ -29,25 +29,35 @@ extension MethodSpy {
         column: UInt = #column,
         function: StaticString = #function
     ) throws(Failure) -> Output {
-        var resolution = Resolution.failed(.unconfigured)
-        var suspension: CallSuspension?
-        var ready: [WaitList.Waiter]?
-        // One lock acquisition records the call, its ordinal and the count waiters look at, and
-        // picks the answer. The closure returns Void so the generic lock needs no metadata.
-        DoublesSpyLock.shared.withLock { ordinal in
-            ordinal &+= 1
-            recordsPointer.pointee.record(
-                input, ordinal: ordinal, caller: function, learnsName: setup.learnsNameFromCaller, canWait: false,
-                resolution: &resolution, suspension: &suspension, ready: &ready
-            )
-        }
-        if let ready { WaitList.resume(ready) }
+        let (resolution, suspension) = record(input, function: function, canWait: false)
         let heldSynchronously = suspension != nil
         if case let .result(.success(value)) = resolution, !heldSynchronously { return value }
         return try answerSlowly(
             resolution, input: input, heldSynchronously: heldSynchronously,
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         )
+    }
+
+    /// Records a call and picks its answer, then wakes the waiters it satisfies: what every call
+    /// does first.
+    ///
+    /// One lock acquisition records the call, its ordinal and the count waiters look at, and picks
+    /// the answer. The closure returns Void so the generic lock needs no metadata.
+    @inlinable
+    @inline(__always)
+    func record(_ input: Input, function: StaticString, canWait: Bool) -> (Resolution, CallSuspension?) {
+        var resolution = Resolution.failed(.unconfigured)
+        var suspension: CallSuspension?
+        var ready: [WaitList.Waiter]?
+        DoublesSpyLock.shared.withLock { ordinal in
+            ordinal &+= 1
+            recordsPointer.pointee.record(
+                input, ordinal: ordinal, caller: function, learnsName: setup.learnsNameFromCaller, canWait: canWait,
+                resolution: &resolution, suspension: &suspension, ready: &ready
+            )
+        }
+        if let ready { WaitList.resume(ready) }
+        return (resolution, suspension)
     }
 
     /// Everything but a plain configured value: errors, closures, failures.
@@ -92,17 +102,8 @@ extension MethodSpy {
         column: UInt = #column,
         function: StaticString = #function
     ) async throws(Failure) -> Output {
-        var resolution = Resolution.failed(.unconfigured)
-        var suspension: CallSuspension?
-        var ready: [WaitList.Waiter]?
-        DoublesSpyLock.shared.withLock { ordinal in
-            ordinal &+= 1
-            recordsPointer.pointee.record(
-                input, ordinal: ordinal, caller: function, learnsName: setup.learnsNameFromCaller, canWait: true,
-                resolution: &resolution, suspension: &suspension, ready: &ready
-            )
-        }
-        if let ready { WaitList.resume(ready) }
+        let (recorded, suspension) = record(input, function: function, canWait: true)
+        var resolution = recorded
         if let suspension {
             await suspension.hold()
             resolution = withRecords { $0.core.resolve() }

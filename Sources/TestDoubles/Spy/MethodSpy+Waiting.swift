@@ -79,7 +79,8 @@ extension MethodSpy {
         }
         failures.flush()
         if arrived { return true }
-        FailureReporter.report(callLog.timeoutFailure(waitingFor: count, timeout: timeout.text), at: site)
+        FailureReporter.report(
+            DoublesCallLog(method: method, inputs: calls).timeoutFailure(waitingFor: count, timeout: timeout.text), at: site)
         return false
     }
 }

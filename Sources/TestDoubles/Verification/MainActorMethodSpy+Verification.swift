@@ -258,9 +258,7 @@ extension ExpectedCall {
     public static func call<Input, Output, Failure>(
         _ spy: MainActorMethodSpy<Input, Output, Failure>, matching description: String, where predicate: (Input) throws -> Bool
     ) rethrows -> ExpectedCall {
-        let calls = spy.calls
-        let matching = try Set(calls.indices.filter { try predicate(calls[$0]) })
-        return ExpectedCall(spy: spy, method: spy.method, arguments: description, matching: matching)
+        try ExpectedCall(spy: spy, method: spy.method, arguments: description, calls: spy.calls, where: predicate)
     }
 
     /// A call to the main-actor spy's method with this input.
@@ -273,8 +271,6 @@ extension ExpectedCall {
     public static func call<Input: Equatable, Output, Failure>(
         _ spy: MainActorMethodSpy<Input, Output, Failure>, with expected: Input
     ) -> ExpectedCall {
-        let calls = spy.calls
-        let matching = Set(calls.indices.filter { calls[$0] == expected })
-        return ExpectedCall(spy: spy, method: spy.method, arguments: DoublesValueDiff.describe(expected), matching: matching)
+        ExpectedCall(spy: spy, method: spy.method, arguments: DoublesValueDiff.describe(expected), calls: spy.calls) { $0 == expected }
     }
 }

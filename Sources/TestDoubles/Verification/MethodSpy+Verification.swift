@@ -102,9 +102,6 @@ extension MethodSpy {
         }
     }
 
-    /// The calls as verification messages read them.
-    var callLog: DoublesCallLog<Input> { DoublesCallLog(method: method, inputs: calls) }
-
     /// The spy's checks, run on its core under the spies' lock.
     var verification: SpyVerification<Input, Output, Failure> {
         SpyVerification(method: method) { body in self.withRecords { body(&$0.core) } }

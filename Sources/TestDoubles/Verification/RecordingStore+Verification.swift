@@ -22,7 +22,7 @@ extension RecordingStore {
         guard actions.count != count else { return }
         FailureReporter.report(
             "Expected \(count) dispatched \(count == 1 ? "action" : "actions"), but \(actions.count) "
-                + "\(actions.count == 1 ? "was" : "were") dispatched" + Self.listing(actions),
+                + "\(actions.count == 1 ? "was" : "were") dispatched" + DoublesCallLog.listing(actions),
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         )
     }
@@ -73,7 +73,7 @@ extension RecordingStore {
             ? "no action was dispatched"
             : "none of the \(actions.count) dispatched \(actions.count == 1 ? "action" : "actions") did"
         FailureReporter.report(
-            "Expected a dispatched \(wanted), but \(reason)" + Self.listing(actions),
+            "Expected a dispatched \(wanted), but \(reason)" + DoublesCallLog.listing(actions),
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         )
     }
@@ -109,7 +109,7 @@ extension RecordingStore {
         guard !found.isEmpty else { return }
         FailureReporter.report(
             "Expected no dispatched \(Specific.self), but \(found.count) \(found.count == 1 ? "was" : "were") dispatched"
-                + Self.listing(found),
+                + DoublesCallLog.listing(found),
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         )
     }

@@ -49,7 +49,7 @@ struct SpyVerification<Input, Output, Failure: Error> {
             access { $0.markVerified(matched) }
             return nil
         }
-        return DoublesCallLog(method: method, inputs: inputs).matchingFailure(description: description) { _ in false }
+        return DoublesCallLog(method: method, inputs: inputs).matchingFailure(description: description)
     }
 
     /// "Some call had `expected`": searched in place, each matching call marked.
@@ -77,17 +77,24 @@ struct SpyVerification<Input, Output, Failure: Error> {
 
     // MARK: Several arguments
 
-    /// The calls as argument lists labelled by the method's argument labels.
-    private func argumentLog(count: Int) -> DoublesCallLog<DoublesArgumentList> {
+    /// The calls as argument lists labelled by the method's argument labels, and those labels.
+    private func argumentLog(count: Int) -> (log: DoublesCallLog<DoublesArgumentList>, labels: [String]) {
         let labels = DoublesArguments.labels(of: method, count: count)
-        return DoublesCallLog(method: method, inputs: inputs.map { DoublesArgumentList(recorded: $0, count: count, labels: labels) })
+        let lists = inputs.map { DoublesArgumentList(recorded: $0, count: count, labels: labels) }
+        return (DoublesCallLog(method: method, inputs: lists), labels)
+    }
+
+    /// The expected arguments as a labelled list, and the calls, with the indices of those that
+    /// had these arguments: what `expectCalled(with:…)` and `ExpectedCall.call(_:with:…)` match.
+    func matches(arguments values: [Any]) -> (expected: DoublesArgumentList, log: DoublesCallLog<DoublesArgumentList>, matched: [Int]) {
+        let (log, labels) = argumentLog(count: values.count)
+        let expected = DoublesArgumentList(values: values, labels: labels)
+        return (expected, log, log.inputs.indices.filter { log.inputs[$0] == expected })
     }
 
     /// "Some call had these arguments", named by the method's labels in the message.
     func called(withArguments values: [Any]) -> String? {
-        let log = argumentLog(count: values.count)
-        let expected = DoublesArgumentList(values: values, labels: DoublesArguments.labels(of: method, count: values.count))
-        let matched = log.inputs.indices.filter { log.inputs[$0] == expected }
+        let (expected, log, matched) = matches(arguments: values)
         guard matched.isEmpty else {
             access { $0.markVerified(matched) }
             return nil
@@ -97,8 +104,7 @@ struct SpyVerification<Input, Output, Failure: Error> {
 
     /// "The calls had exactly these arguments, in order".
     func calls(withArguments expectedCalls: [[Any]], count: Int) -> String? {
-        let log = argumentLog(count: count)
-        let labels = DoublesArguments.labels(of: method, count: count)
+        let (log, labels) = argumentLog(count: count)
         let message = log.callsFailure(
             expectedCalls.map { DoublesArgumentList(values: $0, labels: labels) },
             describe: { $0.text }, equal: ==, differences: { $1.differences(from: $0) }

@@ -62,7 +62,7 @@ extension SpyingStub {
         column: UInt = #column
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        guard let record = StubCallRecord(of: self, onMainActor: StubCallRecord.isMainActor(isolation), at: site) else { return }
+        guard let record = StubCallRecord(of: self, isolation: isolation, at: site) else { return }
         guard let message = record.orderViolation(calls) else { return }
         FailureReporter.report(message, at: site)
     }
@@ -97,7 +97,7 @@ extension SpyingStub {
         column: UInt = #column
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        guard let record = StubCallRecord(of: self, onMainActor: StubCallRecord.isMainActor(isolation), at: site) else { return }
+        guard let record = StubCallRecord(of: self, isolation: isolation, at: site) else { return }
         guard let message = record.unverifiedCalls() else { return }
         FailureReporter.report(message, at: site)
     }
@@ -118,6 +118,11 @@ public struct ExpectedCall: Sendable {
         self.matching = matching
     }
 
+    /// A call whose input satisfies `isMatch`, among the spy's `calls`.
+    init<Input>(spy: AnyObject, method: String, arguments: String, calls: [Input], where isMatch: (Input) throws -> Bool) rethrows {
+        self.init(spy: spy, method: method, arguments: arguments, matching: try Set(calls.indices.filter { try isMatch(calls[$0]) }))
+    }
+
     /// A call to the spy's method, with any arguments.
     ///
     /// - Parameter spy: The spy of the expected method.
@@ -135,10 +140,7 @@ public struct ExpectedCall: Sendable {
     public static func call<Input: Equatable, Output, Failure>(
         _ spy: MethodSpy<Input, Output, Failure>, with expected: Input
     ) -> ExpectedCall {
-        let matching = spy.withRecords { records in
-            Set(records.core.calls.indices.filter { records.core.calls[$0].input == expected })
-        }
-        return ExpectedCall(spy: spy, method: spy.method, arguments: DoublesValueDiff.describe(expected), matching: matching)
+        ExpectedCall(spy: spy, method: spy.method, arguments: DoublesValueDiff.describe(expected), calls: spy.calls) { $0 == expected }
     }
 
     /// A call to the spy's method whose input satisfies a predicate, for inputs that are not
@@ -152,9 +154,7 @@ public struct ExpectedCall: Sendable {
     public static func call<Input, Output, Failure>(
         _ spy: MethodSpy<Input, Output, Failure>, matching description: String, where predicate: (Input) throws -> Bool
     ) rethrows -> ExpectedCall {
-        let calls = spy.calls
-        let matching = try Set(calls.indices.filter { try predicate(calls[$0]) })
-        return ExpectedCall(spy: spy, method: spy.method, arguments: description, matching: matching)
+        try ExpectedCall(spy: spy, method: spy.method, arguments: description, calls: spy.calls, where: predicate)
     }
 
     /// A call to the spy's several-argument method with these arguments.
@@ -167,10 +167,7 @@ public struct ExpectedCall: Sendable {
         _ spy: MethodSpy<(repeat each Argument), Output, Failure>, with expected: repeat each Argument
     ) -> ExpectedCall {
         let values = DoublesArguments.values(repeat each expected)
-        let list = DoublesArgumentList(values: values, labels: DoublesArguments.labels(of: spy.method, count: values.count))
-        let calls = spy.calls
-        let matching = Set(
-            calls.indices.filter { DoublesArgumentList(recorded: calls[$0], count: values.count, labels: list.labels) == list })
-        return ExpectedCall(spy: spy, method: spy.method, arguments: values.isEmpty ? nil : list.text, matching: matching)
+        let (list, _, matched) = spy.verification.matches(arguments: values)
+        return ExpectedCall(spy: spy, method: spy.method, arguments: values.isEmpty ? nil : list.text, matching: Set(matched))
     }
 }
