@@ -269,7 +269,6 @@ public struct HTTPRedaction: Sendable, Equatable {
     }
 }
 
-
 extension HTTPCassette.Interaction {
     /// This interaction with each found text replaced: in the URL by `inURL`, in header values
     /// and text bodies by `replacement`. A body that does not change keeps its bytes.
