@@ -242,15 +242,15 @@ public struct HTTPRedaction: Sendable, Equatable {
     }
 
     private func redacting(body: Data, secrets: inout [String]) -> Data {
-        guard !jsonFields.isEmpty, let document = HARJSON.parse(body) else { return body }
+        guard !jsonFields.isEmpty, let document = JSONValue.parse(body) else { return body }
         let redacted = redacting(document, secrets: &secrets)
-        return redacted == document ? body : Data(redacted.compactText().utf8)
+        return redacted == document ? body : Data(redacted.description.utf8)
     }
 
-    private func redacting(_ value: HARJSON, secrets: inout [String]) -> HARJSON {
+    private func redacting(_ value: JSONValue, secrets: inout [String]) -> JSONValue {
         switch value {
         case .object(let members):
-            var result: [String: HARJSON] = [:]
+            var result: [String: JSONValue] = [:]
             for (key, member) in members {
                 guard jsonFields.contains(key) else {
                     result[key] = redacting(member, secrets: &secrets)
