@@ -92,8 +92,9 @@ extension HTTPStubRegistry {
                 at: site)
             return
         }
-        // As replay sees them: placeholders put back, requests passed through left out.
-        let playable = (cassette?.interactions ?? []).map(options.redaction.restoringPlaceholders(in:)).filter {
+        // As replay sees them: placeholders put back; those it replays also leave out requests passed through.
+        let restored = (cassette?.interactions ?? []).map(options.redaction.restoringPlaceholders(in:))
+        let playable = restored.filter {
             !options.passes(
                 RecordedHTTPRequest(method: HTTPMethod(rawValue: $0.method), url: $0.url, headers: $0.requestHeaders, body: $0.requestBody))
         }
@@ -117,10 +118,8 @@ extension HTTPStubRegistry {
         var replacedWhenMatching: [HTTPRequestMatcher]?
         if mode == .all {
             var locations = ReplayMatcher.Locations()
-            replacedWhenMatching = (cassette?.interactions ?? []).map {
-                ReplayMatcher.matcher(
-                    for: options.redaction.restoringPlaceholders(in: $0), matching: options.matching, redaction: options.redaction,
-                    locations: &locations)
+            replacedWhenMatching = restored.map {
+                ReplayMatcher.matcher(for: $0, matching: options.matching, redaction: options.redaction, locations: &locations)
             }
         }
         registerReplay(of: replayed, options: options, fileID: fileID, filePath: filePath, line: line, column: column)
