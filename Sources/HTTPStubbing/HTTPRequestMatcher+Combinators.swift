@@ -28,7 +28,7 @@ extension HTTPRequestMatcher {
     /// - Returns: A matcher with one condition: either alternative.
     public static func || (lhs: HTTPRequestMatcher, rhs: HTTPRequestMatcher) -> HTTPRequestMatcher {
         let description = "(\(lhs) or \(rhs))"
-        let combined = HTTPRequestMatcher.any.adding(.location, description) { request in
+        return HTTPRequestMatcher.any.adding(.location, description, partly: !lhs.isFullyDescribed || !rhs.isFullyDescribed) { request in
             lhs.matches(request) || rhs.matches(request)
         } explain: { request in
             let left = lhs.mismatches(for: request)
@@ -38,7 +38,6 @@ extension HTTPRequestMatcher {
             let (closer, reasons) = (leftSatisfied, -left.count) >= (rightSatisfied, -right.count) ? (lhs, left) : (rhs, right)
             return "neither alternative matches; closest \(closer): " + reasons.joined(separator: "; ")
         }
-        return combined.markingPartlyDescribed(!lhs.isFullyDescribed || !rhs.isFullyDescribed)
     }
 
     /// Matches the requests another matcher does not match.
@@ -53,11 +52,10 @@ extension HTTPRequestMatcher {
     /// - Parameter matcher: The matcher to negate.
     /// - Returns: A matcher with one condition: not `matcher`.
     public static prefix func ! (matcher: HTTPRequestMatcher) -> HTTPRequestMatcher {
-        HTTPRequestMatcher.any.adding(.refinement, "not (\(matcher))") { request in
+        HTTPRequestMatcher.any.adding(.refinement, "not (\(matcher))", partly: !matcher.isFullyDescribed) { request in
             !matcher.matches(request)
         } explain: { _ in
             "request matches \(matcher), expected one that does not"
         }
-        .markingPartlyDescribed(!matcher.isFullyDescribed)
     }
 }

@@ -62,24 +62,25 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         _ role: Condition.Role,
         _ description: String,
         check: RequestCheck,
+        partly: Bool = false,
         explain: @escaping @Sendable (RecordedHTTPRequest) -> String
     ) -> HTTPRequestMatcher {
-        adding(Condition(role: role, description: description, check: check, test: check.makeTest(), explain: explain))
+        adding(role, description, check: check, partly: partly, test: check.makeTest(), explain: explain)
     }
 
-    /// This matcher with one more condition, tested by the closure `test`.
+    /// This matcher with one more condition, tested by the closure `test`; `partly` when the
+    /// condition's description may not tell apart every request it accepts from every other.
     func adding(
         _ role: Condition.Role,
         _ description: String,
+        check: RequestCheck? = nil,
+        partly: Bool = false,
         test: @escaping @Sendable (RecordedHTTPRequest) -> Bool,
         explain: @escaping @Sendable (RecordedHTTPRequest) -> String
     ) -> HTTPRequestMatcher {
-        adding(Condition(role: role, description: description, check: nil, test: test, explain: explain))
-    }
-
-    private func adding(_ condition: Condition) -> HTTPRequestMatcher {
         var matcher = self
-        matcher.conditions.append(condition)
+        matcher.conditions.append(Condition(role: role, description: description, check: check, test: test, explain: explain))
+        if partly { matcher.isFullyDescribed = false }
         return matcher
     }
 
@@ -89,12 +90,6 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         matcher.conditions += other.conditions
         matcher.isFullyDescribed = isFullyDescribed && other.isFullyDescribed
         return matcher
-    }
-
-    func markingPartlyDescribed(_ partly: Bool = true) -> HTTPRequestMatcher {
-        var copy = self
-        if partly { copy.isFullyDescribed = false }
-        return copy
     }
 
     /// How many of the conditions `request` satisfies, without building any message.
@@ -424,7 +419,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         let sortedExpected = expected.map(\.text)
         let shown = expected.isEmpty ? "no query" : "exactly query " + sortedExpected.joined(separator: "&")
         let ambiguous = items.contains { Self.isAmbiguous($0.name) || Self.isAmbiguous($0.value ?? "") }
-        return adding(.refinement, shown, check: .queryExactly(expected)) { request in
+        return adding(.refinement, shown, check: .queryExactly(expected), partly: ambiguous) { request in
             let actual = request.queryPairs.map(\.text)
             let missing = sortedExpected.filter { !actual.contains($0) }
             let extra = actual.filter { !sortedExpected.contains($0) }
@@ -435,14 +430,13 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
             return "query is \(actual.isEmpty ? "none" : actual.joined(separator: "&")), expected exactly "
                 + (sortedExpected.isEmpty ? "none" : sortedExpected.joined(separator: "&")) + " (" + problems.joined(separator: ", ") + ")"
         }
-        .markingPartlyDescribed(ambiguous)
     }
 
     /// `?flag` (no value) and `?flag=` (an empty value) are different items, as URLComponents reads them.
     private func queryItems(_ items: [QueryPair]) -> HTTPRequestMatcher {
         let shown = items.map(\.text).joined(separator: "&")
         let ambiguous = items.contains { Self.isAmbiguous($0.name) || Self.isAmbiguous($0.value ?? "") }
-        return adding(.refinement, "query \(shown)", check: .queryItems(items)) { request in
+        return adding(.refinement, "query \(shown)", check: .queryItems(items), partly: ambiguous) { request in
             items.compactMap { item -> String? in
                 let found = request.queryPairs.filter { $0.name == item.name }
                 if found.contains(item) { return nil }
@@ -450,7 +444,6 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
                 return "query item \(item.name) is \(found.map { "\"\($0.text)\"" }.joined(separator: ", ")), expected \"\(item.text)\""
             }.joined(separator: "; ")
         }
-        .markingPartlyDescribed(ambiguous)
     }
 
     /// Whether a name or value could make two different matchers print the same description.
@@ -496,12 +489,11 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// - Parameter body: A body condition, such as `.json(...)` or `.formFields(...)`.
     /// - Returns: The narrowed matcher.
     public func body(_ body: HTTPBodyMatcher) -> HTTPRequestMatcher {
-        adding(.refinement, body.description) { request in
+        adding(.refinement, body.description, partly: !body.isFullyDescribed) { request in
             body.mismatch(request.body) == nil
         } explain: { request in
             body.mismatch(request.body) ?? "body matches"
         }
-        .markingPartlyDescribed(!body.isFullyDescribed)
     }
 
     /// Adds the condition that a predicate accepts the request.
@@ -513,11 +505,10 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     ///   - predicate: The check.
     /// - Returns: The narrowed matcher.
     public func matching(_ description: String, _ predicate: @escaping @Sendable (RecordedHTTPRequest) -> Bool) -> HTTPRequestMatcher {
-        adding(.refinement, description) { request in
+        adding(.refinement, description, partly: true) { request in
             predicate(request)
         } explain: { _ in
             "not \(description)"
         }
-        .markingPartlyDescribed()
     }
 }

@@ -113,12 +113,7 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
     ///   - headers: The header fields.
     ///   - body: The body, if any.
     package init(method: HTTPMethod = .get, url: URL, headers: [String: String] = [:], body: Data? = nil) {
-        self.init(methodName: method.rawValue, url: url, headers: headers, body: body)
-    }
-
-    /// Creates a recorded request whose method name is already as the method type spells it.
-    private init(methodName: String, url: URL, headers: [String: String], body: Data?) {
-        self.method = methodName
+        self.method = method.rawValue
         self.url = url
         self.headers = headers
         self.body = body
@@ -142,7 +137,7 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
     package init(_ request: URLRequest) {
         let body = RequestBodyReader.body(of: request)
         self.init(
-            methodName: Self.methodName(request.httpMethod ?? "GET"),
+            method: HTTPMethod(rawValue: request.httpMethod ?? "GET"),
             url: request.url ?? URL(fileURLWithPath: "/"),
             headers: request.allHTTPHeaderFields ?? [:],
             body: body
@@ -150,15 +145,6 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
         var sent = request
         if sent.httpBody == nil, sent.httpBodyStream != nil { sent.httpBody = body }
         self.urlRequest = sent
-    }
-
-    /// `name` as ``HTTPMethod`` spells it: unchanged when it has no lower-case ASCII letter and
-    /// no non-ASCII byte (every method a client sends), upper-cased otherwise.
-    private static func methodName(_ name: String) -> String {
-        for byte in name.utf8 where (byte >= 0x61 && byte <= 0x7A) || byte >= 0x80 {
-            return HTTPMethod(rawValue: name).rawValue
-        }
-        return name
     }
 
     /// The value of a header, its name compared case-insensitively, as HTTP requires.

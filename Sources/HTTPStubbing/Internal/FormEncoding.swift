@@ -14,7 +14,7 @@ enum FormEncoding {
         return fields
     }
 
-    private static func decode(_ text: Substring) -> String {
+    static func decode(_ text: Substring) -> String {
         let spaced = text.replacingOccurrences(of: "+", with: " ")
         return spaced.removingPercentEncoding ?? spaced
     }

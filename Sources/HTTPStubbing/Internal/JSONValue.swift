@@ -33,28 +33,86 @@ enum JSONValue: Equatable, Decodable, CustomStringConvertible {
         return try? JSONDecoder().decode(JSONValue.self, from: data)
     }
 
-    /// Compact JSON with sorted keys: the canonical form failure messages show.
+    /// Compact JSON with sorted keys: the canonical form failure messages show, and the text of a
+    /// JSON body a cassette rewrites.
     var description: String {
+        var output = ""
+        write(to: &output, indent: nil)
+        return output
+    }
+
+    /// The document's text as a cassette file holds it: object keys sorted, two-space indentation,
+    /// `"key": value`, a final newline, so the same cassette always has the same bytes on every
+    /// platform.
+    func text() -> String {
+        var output = ""
+        write(to: &output, indent: 0)
+        return output + "\n"
+    }
+
+    private func write(to output: inout String, indent: Int?) {
         switch self {
-        case .null: return "null"
-        case .bool(let value): return value ? "true" : "false"
-        case .number(let value):
-            if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
-            return String(value)
-        case .string(let value): return Self.quoted(value)
-        case .array(let values): return "[" + values.map(\.description).joined(separator: ",") + "]"
+        case .null: output += "null"
+        case .bool(let value): output += value ? "true" : "false"
+        case .number(let value): output += Self.format(value)
+        case .string(let value): Self.quote(value, into: &output)
+        case .array(let values):
+            guard !values.isEmpty else {
+                output += "[]"
+                return
+            }
+            output += "["
+            for (position, value) in values.enumerated() {
+                if position > 0 { output += "," }
+                Self.newline(&output, indent.map { $0 + 1 })
+                value.write(to: &output, indent: indent.map { $0 + 1 })
+            }
+            Self.newline(&output, indent)
+            output += "]"
         case .object(let members):
-            let body = members.sorted { $0.key < $1.key }
-                .map { "\(Self.quoted($0.key)):\($0.value.description)" }
-                .joined(separator: ",")
-            return "{" + body + "}"
+            guard !members.isEmpty else {
+                output += "{}"
+                return
+            }
+            output += "{"
+            for (position, key) in members.keys.sorted().enumerated() {
+                if position > 0 { output += "," }
+                Self.newline(&output, indent.map { $0 + 1 })
+                Self.quote(key, into: &output)
+                output += indent == nil ? ":" : ": "
+                members[key]?.write(to: &output, indent: indent.map { $0 + 1 })
+            }
+            Self.newline(&output, indent)
+            output += "}"
         }
     }
 
-    private static func quoted(_ text: String) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        let encoded = (try? encoder.encode(text)).flatMap { String(data: $0, encoding: .utf8) }
-        return encoded ?? "\"\(text)\""
+    private static func newline(_ output: inout String, _ indent: Int?) {
+        guard let indent else { return }
+        output += "\n" + String(repeating: "  ", count: indent)
+    }
+
+    private static func format(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        if value == value.rounded(), abs(value) < 9_007_199_254_740_992 { return String(Int64(value)) }
+        return "\(value)"
+    }
+
+    private static func quote(_ text: String, into output: inout String) {
+        output += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
     }
 }

@@ -125,14 +125,14 @@ public struct HTTPCassette: Sendable, Equatable {
     ///
     /// - Returns: The HAR file's bytes.
     public func harData() -> Data {
-        let entries = interactions.map { interaction -> HARJSON in
-            var request: [String: HARJSON] = [
+        let entries = interactions.map { interaction -> JSONValue in
+            var request: [String: JSONValue] = [
                 "method": .string(interaction.method),
                 "url": .string(interaction.url.absoluteString),
                 "httpVersion": .string("HTTP/1.1"),
                 "headers": Self.headerList(interaction.requestHeaders),
                 "queryString": .array(
-                    Self.queryItems(of: interaction.url).map {
+                    (URLComponents(url: interaction.url, resolvingAgainstBaseURL: false)?.queryItems ?? []).map {
                         .object(["name": .string($0.name), "value": .string($0.value ?? "")])
                     }),
                 "cookies": .array([]),
@@ -149,7 +149,7 @@ public struct HTTPCassette: Sendable, Equatable {
             var content = Self.content(interaction.responseBody)
             content["size"] = .number(Double(interaction.responseBody.count))
             content["mimeType"] = .string(HTTPText.header("Content-Type", in: interaction.responseHeaders) ?? "")
-            let response: [String: HARJSON] = [
+            let response: [String: JSONValue] = [
                 "status": .number(Double(interaction.statusCode)),
                 "statusText": .string(HTTPStatusText.reason(for: interaction.statusCode)),
                 "httpVersion": .string("HTTP/1.1"),
@@ -170,7 +170,7 @@ public struct HTTPCassette: Sendable, Equatable {
                 "timings": .object(["send": .number(0), "wait": .number(0), "receive": .number(0)]),
             ])
         }
-        let document = HARJSON.object([
+        let document = JSONValue.object([
             "log": .object([
                 "version": .string("1.2"),
                 "creator": .object(["name": .string("TestSupportKit"), "version": .string("1")]),
@@ -199,7 +199,7 @@ public struct HTTPCassette: Sendable, Equatable {
         return headers
     }
 
-    private static func headerList(_ headers: [String: String]) -> HARJSON {
+    private static func headerList(_ headers: [String: String]) -> JSONValue {
         .array(
             headers.sorted { ($0.key.lowercased(), $0.key) < ($1.key.lowercased(), $1.key) }.map {
                 .object(["name": .string($0.key), "value": .string($0.value)])
@@ -226,17 +226,13 @@ public struct HTTPCassette: Sendable, Equatable {
     }
 
     /// `text`, plus `"encoding": "base64"` when the bytes are not plain UTF-8 text.
-    private static func content(_ body: Data) -> [String: HARJSON] {
+    private static func content(_ body: Data) -> [String: JSONValue] {
         if let text = String(data: body, encoding: .utf8),
             !text.unicodeScalars.contains(where: { $0.value < 0x20 && !"\n\r\t".unicodeScalars.contains($0) })
         {
             return ["text": .string(text)]
         }
         return ["text": .string(body.base64EncodedString()), "encoding": .string("base64")]
-    }
-
-    static func queryItems(of url: URL) -> [URLQueryItem] {
-        URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
     }
 }
 

@@ -130,17 +130,21 @@ public struct HTTPRedaction: Sendable, Equatable {
 
     /// `interaction` with every secret replaced.
     ///
-    /// The secret values found (a redacted header's, query item's or JSON field's) are also
-    /// replaced wherever else they appear in a text body, as when a server echoes them back.
+    /// The secret values found (a redacted header's, query item's, JSON field's or form field's)
+    /// are also replaced wherever else they appear in a text body, as when a server echoes them back.
     func apply(to interaction: HTTPCassette.Interaction) -> HTTPCassette.Interaction {
-        let secrets = secretValues(in: interaction)
-        let requestType = HTTPText.header("Content-Type", in: interaction.requestHeaders)
+        var secrets: [String] = []
         var result = interaction
-        result.url = redacting(interaction.url)
-        result.requestHeaders = redacting(interaction.requestHeaders)
-        result.responseHeaders = redacting(interaction.responseHeaders)
-        result.requestBody = interaction.requestBody.map { replacing(secrets, in: redactedBody($0, contentType: requestType)) }
-        result.responseBody = replacing(secrets, in: redacting(body: interaction.responseBody))
+        result.url = redacting(interaction.url, secrets: &secrets)
+        result.requestHeaders = redacting(interaction.requestHeaders, secrets: &secrets)
+        result.responseHeaders = redacting(interaction.responseHeaders, secrets: &secrets)
+        let requestType = HTTPText.header("Content-Type", in: interaction.requestHeaders)
+        let requestBody = interaction.requestBody.map { redactedBody($0, contentType: requestType, secrets: &secrets) }
+        let responseBody = redacting(body: interaction.responseBody, secrets: &secrets)
+        // Very short values are left out, since replacing them everywhere would garble the text.
+        let found = Set(secrets.filter { $0.count >= 4 && $0 != placeholder }).sorted { ($0.count, $0) > ($1.count, $1) }
+        result.requestBody = requestBody.map { replacing(found, in: $0) }
+        result.responseBody = replacing(found, in: responseBody)
         return substitutingPlaceholders(in: result)
     }
 
@@ -166,45 +170,8 @@ public struct HTTPRedaction: Sendable, Equatable {
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 
-    /// The values redaction removes from `interaction`, longest first; very short ones are left
-    /// out, since replacing them everywhere would garble the text.
-    private func secretValues(in interaction: HTTPCassette.Interaction) -> [String] {
-        var secrets: [String] = []
-        for (name, value) in interaction.requestHeaders.merging(interaction.responseHeaders, uniquingKeysWith: { $0 + "\n" + $1 })
-        where isRedacted(header: name) {
-            secrets += value.components(separatedBy: "\n")
-        }
-        for item in HTTPCassette.queryItems(of: interaction.url) where queryItems.contains(item.name) {
-            secrets.append(item.value ?? "")
-        }
-        for body in [interaction.requestBody ?? Data(), interaction.responseBody] where !jsonFields.isEmpty {
-            if let document = HARJSON.parse(body) { collectSecrets(in: document, into: &secrets) }
-        }
-        if !formFields.isEmpty, let body = interaction.requestBody,
-            Self.isForm(body, contentType: HTTPText.header("Content-Type", in: interaction.requestHeaders))
-        {
-            secrets += FormEncoding.fields(in: body).filter { formFields.contains($0.key) }.map(\.value)
-        }
-        return Set(secrets.filter { $0.count >= 4 && $0 != placeholder }).sorted { ($0.count, $0) > ($1.count, $1) }
-    }
-
-    private func collectSecrets(in value: HARJSON, into secrets: inout [String]) {
-        switch value {
-        case .object(let members):
-            for (key, member) in members {
-                if jsonFields.contains(key), case .string(let text) = member {
-                    secrets.append(text)
-                } else {
-                    collectSecrets(in: member, into: &secrets)
-                }
-            }
-        case .array(let values):
-            for member in values { collectSecrets(in: member, into: &secrets) }
-        default:
-            break
-        }
-    }
-
+    /// `body` with each of `secrets` replaced by the placeholder; a body that does not change
+    /// keeps its bytes.
     private func replacing(_ secrets: [String], in body: Data) -> Data {
         guard !secrets.isEmpty, var text = String(data: body, encoding: .utf8) else { return body }
         let original = text
@@ -216,24 +183,38 @@ public struct HTTPRedaction: Sendable, Equatable {
         headers.contains(name.lowercased())
     }
 
-    private func redacting(_ fields: [String: String]) -> [String: String] {
+    // Each `redacting` below replaces what it redacts and adds the values it removed to `secrets`.
+
+    private func redacting(_ fields: [String: String], secrets: inout [String]) -> [String: String] {
         var result = fields
-        for key in fields.keys where isRedacted(header: key) { result[key] = placeholder }
+        for (key, value) in fields where isRedacted(header: key) {
+            secrets += value.components(separatedBy: "\n")
+            result[key] = placeholder
+        }
         return result
     }
 
-    private func redacting(_ url: URL) -> URL {
+    private func redacting(_ url: URL, secrets: inout [String]) -> URL {
         guard !queryItems.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
             let items = components.queryItems, items.contains(where: { queryItems.contains($0.name) })
         else { return url }
-        components.queryItems = items.map { queryItems.contains($0.name) ? URLQueryItem(name: $0.name, value: placeholder) : $0 }
+        components.queryItems = items.map { item in
+            guard queryItems.contains(item.name) else { return item }
+            secrets.append(item.value ?? "")
+            return URLQueryItem(name: item.name, value: placeholder)
+        }
         return components.url ?? url
     }
 
     /// A request body with its named JSON fields, or form fields, replaced.
     func redactedBody(_ body: Data, contentType: String?) -> Data {
-        guard !formFields.isEmpty, Self.isForm(body, contentType: contentType) else { return redacting(body: body) }
-        return redactingForm(body)
+        var secrets: [String] = []
+        return redactedBody(body, contentType: contentType, secrets: &secrets)
+    }
+
+    private func redactedBody(_ body: Data, contentType: String?, secrets: inout [String]) -> Data {
+        guard !formFields.isEmpty, Self.isForm(body, contentType: contentType) else { return redacting(body: body, secrets: &secrets) }
+        return redactingForm(body, secrets: &secrets)
     }
 
     /// Whether a request body is form-encoded: its content type says so, or it has none and is
@@ -245,36 +226,43 @@ public struct HTTPRedaction: Sendable, Equatable {
     }
 
     /// `body` with the values of the named form fields replaced; every other byte is kept.
-    private func redactingForm(_ body: Data) -> Data {
+    private func redactingForm(_ body: Data, secrets: inout [String]) -> Data {
         guard let text = String(data: body, encoding: .utf8) else { return body }
         let encodedPlaceholder = Self.urlEncoded(placeholder)
         var changed = false
         let pairs = text.split(separator: "&", omittingEmptySubsequences: false).map { pair -> Substring in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = parts[0].replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(parts[0])
-            guard formFields.contains(name), parts.count == 2, parts[1] != Substring(encodedPlaceholder) else { return pair }
+            guard formFields.contains(FormEncoding.decode(parts[0])), parts.count == 2, parts[1] != Substring(encodedPlaceholder)
+            else { return pair }
+            secrets.append(FormEncoding.decode(parts[1]))
             changed = true
             return parts[0] + "=" + encodedPlaceholder
         }
         return changed ? Data(pairs.joined(separator: "&").utf8) : body
     }
 
-    private func redacting(body: Data) -> Data {
-        guard !jsonFields.isEmpty, let document = HARJSON.parse(body) else { return body }
-        let redacted = redacting(document)
-        return redacted == document ? body : Data(redacted.compactText().utf8)
+    private func redacting(body: Data, secrets: inout [String]) -> Data {
+        guard !jsonFields.isEmpty, let document = JSONValue.parse(body) else { return body }
+        let redacted = redacting(document, secrets: &secrets)
+        return redacted == document ? body : Data(redacted.description.utf8)
     }
 
-    private func redacting(_ value: HARJSON) -> HARJSON {
+    private func redacting(_ value: JSONValue, secrets: inout [String]) -> JSONValue {
         switch value {
         case .object(let members):
-            var result: [String: HARJSON] = [:]
+            var result: [String: JSONValue] = [:]
             for (key, member) in members {
-                result[key] = jsonFields.contains(key) ? .string(placeholder) : redacting(member)
+                guard jsonFields.contains(key) else {
+                    result[key] = redacting(member, secrets: &secrets)
+                    continue
+                }
+                // A redacted string is a secret; any other value may hold redacted strings deeper in.
+                if case .string(let text) = member { secrets.append(text) } else { _ = redacting(member, secrets: &secrets) }
+                result[key] = .string(placeholder)
             }
             return .object(result)
         case .array(let values):
-            return .array(values.map(redacting))
+            return .array(values.map { redacting($0, secrets: &secrets) })
         default:
             return value
         }

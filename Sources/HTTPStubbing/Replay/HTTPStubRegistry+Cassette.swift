@@ -92,8 +92,9 @@ extension HTTPStubRegistry {
                 at: site)
             return
         }
-        // As replay sees them: placeholders put back, requests passed through left out.
-        let playable = (cassette?.interactions ?? []).map(options.redaction.restoringPlaceholders(in:)).filter {
+        // As replay sees them: placeholders put back; those it replays also leave out requests passed through.
+        let restored = (cassette?.interactions ?? []).map(options.redaction.restoringPlaceholders(in:))
+        let playable = restored.filter {
             !options.passes(
                 RecordedHTTPRequest(method: HTTPMethod(rawValue: $0.method), url: $0.url, headers: $0.requestHeaders, body: $0.requestBody))
         }
@@ -117,10 +118,8 @@ extension HTTPStubRegistry {
         var replacedWhenMatching: [HTTPRequestMatcher]?
         if mode == .all {
             var locations = ReplayMatcher.Locations()
-            replacedWhenMatching = (cassette?.interactions ?? []).map {
-                ReplayMatcher.matcher(
-                    for: options.redaction.restoringPlaceholders(in: $0), matching: options.matching, redaction: options.redaction,
-                    locations: &locations)
+            replacedWhenMatching = restored.map {
+                ReplayMatcher.matcher(for: $0, matching: options.matching, redaction: options.redaction, locations: &locations)
             }
         }
         registerReplay(of: replayed, options: options, fileID: fileID, filePath: filePath, line: line, column: column)
@@ -179,8 +178,8 @@ extension HTTPStubRegistry {
         of interactions: [HTTPCassette.Interaction], options: CassetteOptions, fileID: StaticString, filePath: StaticString, line: UInt,
         column: UInt
     ) {
-        var order: [String] = []
-        var groups: [String: (matcher: HTTPRequestMatcher, responses: [HTTPStubResponse])] = [:]
+        var groups: [(matcher: HTTPRequestMatcher, responses: [HTTPStubResponse])] = []
+        var groupOfKey: [String: Int] = [:]
         var locations = ReplayMatcher.Locations()
         for (index, interaction) in interactions.enumerated() {
             let matcher = ReplayMatcher.matcher(
@@ -188,16 +187,15 @@ extension HTTPStubRegistry {
             let key = options.allowPlaybackRepeats ? Self.groupKey(matcher, for: interaction, options: options) : "\(index)"
             let response = HTTPStubResponse.data(
                 interaction.responseBody, status: interaction.statusCode, headers: interaction.responseHeaders)
-            if groups[key] == nil {
-                order.append(key)
-                groups[key] = (matcher, [response])
+            if let group = groupOfKey[key] {
+                groups[group].responses.append(response)
             } else {
-                groups[key]?.responses.append(response)
+                groupOfKey[key] = groups.count
+                groups.append((matcher, [response]))
             }
         }
         // Registered in reverse, so that of two overlapping recordings the earlier answers first.
-        for key in order.reversed() {
-            guard let group = groups[key] else { continue }
+        for group in groups.reversed() {
             stub(
                 group.matcher, times: options.allowPlaybackRepeats ? nil : group.responses.count, inOrder: group.responses,
                 fileID: fileID, filePath: filePath, line: line, column: column)

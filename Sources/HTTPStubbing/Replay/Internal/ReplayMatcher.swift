@@ -22,8 +22,7 @@ enum ReplayMatcher {
             let path = components?.percentEncodedPath ?? ""
             matcher = matcher.path(path.isEmpty ? "/" : path)
         case .query:
-            let items = (components?.queryItems ?? []).filter { !matching.ignoredQueryItems.contains($0.name) }
-            matcher = query(matcher, items: items, ignoring: matching.ignoredQueryItems, redaction: redaction)
+            matcher = query(matcher, items: components?.queryItems, ignoring: matching.ignoredQueryItems, redaction: redaction)
         case .full:
             if let components, let scheme = components.scheme, let host = components.host {
                 let port = components.port.map { ":\($0)" } ?? ""
@@ -36,8 +35,7 @@ enum ReplayMatcher {
                     matcher = matcher.location(location)
                     locations[key] = matcher
                 }
-                let items = (components.queryItems ?? []).filter { !matching.ignoredQueryItems.contains($0.name) }
-                matcher = query(matcher, items: items, ignoring: matching.ignoredQueryItems, redaction: redaction)
+                matcher = query(matcher, items: components.queryItems, ignoring: matching.ignoredQueryItems, redaction: redaction)
             } else {
                 matcher = matcher.url(url.absoluteString)
             }
@@ -77,8 +75,9 @@ enum ReplayMatcher {
     }
 
     private static func query(
-        _ matcher: HTTPRequestMatcher, items: [URLQueryItem], ignoring ignored: Set<String>, redaction: HTTPRedaction
+        _ matcher: HTTPRequestMatcher, items recorded: [URLQueryItem]?, ignoring ignored: Set<String>, redaction: HTTPRedaction
     ) -> HTTPRequestMatcher {
+        let items = (recorded ?? []).filter { !ignored.contains($0.name) }
         let names = items.map(\.name)
         let redacted = Set(names).intersection(redaction.queryItems)
         guard Set(names).count == names.count else {
