@@ -214,6 +214,9 @@ public struct HTTPRedaction: Sendable, Equatable {
 
     private func redactedBody(_ body: Data, contentType: String?, secrets: inout [String]) -> Data {
         guard !formFields.isEmpty, Self.isForm(body, contentType: contentType) else { return redacting(body: body, secrets: &secrets) }
+        // A body labelled as a form may hold JSON all the same: its JSON secrets are collected too,
+        // so they are replaced wherever they appear.
+        _ = redacting(body: body, secrets: &secrets)
         return redactingForm(body, secrets: &secrets)
     }
 

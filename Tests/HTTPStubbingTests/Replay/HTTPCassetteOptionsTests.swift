@@ -243,6 +243,25 @@ struct HTTPCassetteRedactionTests {
         #expect(status == 200)
     }
 
+    @Test("A JSON field's secret never reaches the file, even in a body labelled as a form")
+    func jsonSecretInFormLabelledBody() async throws {
+        let server = try makeEchoServer()
+        let file = try makeCassetteDirectory().appendingPathComponent("mislabelled.har")
+        var request = URLRequest(url: try makeURL("\(server.baseURL)/login"))
+        request.httpMethod = "POST"
+        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(#"{"user":"ada","token":"secret-json-token"}"#.utf8)
+        let recording = HTTPStubRegistry()
+        recording.useCassette(
+            at: file, mode: .once, redacting: HTTPRedaction.default.redactingFormFields("password").redactingJSONFields("token"))
+
+        _ = try await recording.session.bodyAndStatus(for: request)
+        server.stop()
+        let written = try String(contentsOf: file, encoding: .utf8)
+
+        #expect(!written.contains("secret-json-token"))
+    }
+
     @Test("A substituted value is written as its placeholder and put back on playback")
     func substitutionsPutBack() async throws {
         let server = try makeEchoServer()
