@@ -33,6 +33,14 @@ let httpReplayComparisons: [Comparison] = [
         subject: { try await HTTPReplayBenchmark.replayRun() },
         baseline: { try await HTTPReplayBenchmark.plainStubRun() }
     ),
+    Comparison(
+        name: "HTTP replay: CPU time per GET, 100 recorded interactions vs the same as 100 plain indexed stubs",
+        subjectLabel: "cassette replay, CPU",
+        baselineLabel: "100 plain stubs, CPU",
+        operations: HTTPReplayBenchmark.rounds * HTTPReplayBenchmark.urlCount,
+        subject: { try await HTTPReplayBenchmark.replayRun(cpuTime: true) },
+        baseline: { try await HTTPReplayBenchmark.plainStubRun(cpuTime: true) }
+    ),
 ]
 
 enum HTTPReplayBenchmark {
@@ -142,19 +150,19 @@ enum HTTPReplayBenchmark {
     }()
 
     /// Each round: a registry replays the cassette (set up untimed), then the 100 requests, timed.
-    static func replayRun() async throws -> Elapsed {
+    static func replayRun(cpuTime: Bool = false) async throws -> Elapsed {
         var total = Elapsed(nanoseconds: 0)
         for _ in 0..<rounds {
             let stubs = HTTPStubRegistry()
             stubs.useCassette(at: smallFile, mode: .none)
-            total = total + (try await send(through: stubs.session))
+            total = total + (try await send(through: stubs.session, cpuTime: cpuTime))
         }
         return total
     }
 
     /// Each round: the same 100 interactions as plain stubs, each answering once, as a replayed
     /// recording does.
-    static func plainStubRun() async throws -> Elapsed {
+    static func plainStubRun(cpuTime: Bool = false) async throws -> Elapsed {
         var total = Elapsed(nanoseconds: 0)
         for _ in 0..<rounds {
             let stubs = HTTPStubRegistry()
@@ -163,17 +171,21 @@ enum HTTPReplayBenchmark {
                     .get("https://api.example.com/books?page=\(page)&size=20"), times: 1,
                     with: .data(body, headers: ["Content-Type": "application/json"]))
             }
-            total = total + (try await send(through: stubs.session))
+            total = total + (try await send(through: stubs.session, cpuTime: cpuTime))
         }
         return total
     }
 
-    private static func send(through session: URLSession) async throws -> Elapsed {
+    /// Sends the 100 requests one after another and returns the wall-clock time, or with
+    /// `cpuTime` the process's CPU time over all threads, which moves less with the machine's load.
+    private static func send(through session: URLSession, cpuTime: Bool) async throws -> Elapsed {
         let urls = (0..<urlCount).compactMap(url)
-        return try await measure {
+        let cpuBefore = HTTPStubbingBenchmark.processCPUNanoseconds()
+        let wall = try await measure {
             for url in urls {
                 _ = try await session.data(for: URLRequest(url: url))
             }
         }
+        return cpuTime ? Elapsed(nanoseconds: UInt64(max(0, HTTPStubbingBenchmark.processCPUNanoseconds() - cpuBefore))) : wall
     }
 }

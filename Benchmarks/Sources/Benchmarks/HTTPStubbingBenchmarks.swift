@@ -307,7 +307,8 @@ enum HTTPStubbingBenchmark {
         return cpuTime ? Elapsed(nanoseconds: UInt64(max(0, processCPUNanoseconds() - cpuBefore))) : wall
     }
 
-    private static func processCPUNanoseconds() -> Int64 {
+    /// The process's CPU time over all its threads.
+    static func processCPUNanoseconds() -> Int64 {
         var time = timespec()
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
         return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
