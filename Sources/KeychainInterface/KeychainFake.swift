@@ -91,7 +91,8 @@ public final class KeychainFake: KeychainInterface {
         case beforeFirstUnlock
     }
 
-    private struct State {
+    /// Everything the fake keeps, under its lock.
+    struct State {
         var items: KeychainItemTable
         var lockState: LockState
         var hasPasscode: Bool
@@ -105,7 +106,7 @@ public final class KeychainFake: KeychainInterface {
     /// Empty means the app has only its own unnamed group, so every named group is rejected.
     public let accessGroups: [String]
 
-    private let state: Locked<State>
+    let state: Locked<State>
 
     /// Creates a fake keychain on a device in the given state.
     ///
@@ -122,153 +123,6 @@ public final class KeychainFake: KeychainInterface {
     public init(accessGroups: [String] = [], items: [Item] = [], lockState: LockState = .unlocked, hasPasscode: Bool = true) {
         self.accessGroups = accessGroups
         self.state = Locked(State(items: KeychainItemTable(items), lockState: lockState, hasPasscode: hasPasscode))
-    }
-
-    // MARK: Inspection and control
-
-    /// Every operation so far, oldest first, as a copy.
-    ///
-    /// Prefer ``operationCount``, ``lastOperation`` or ``hasRecorded(_:)`` after each step of a
-    /// long test.
-    public var operations: [KeychainOperation] { state.withLock { $0.operations.all } }
-
-    /// How many operations were recorded.
-    public var operationCount: Int { state.withLock { $0.operations.count } }
-
-    /// The latest operation, or nothing if there was none.
-    public var lastOperation: KeychainOperation? { state.withLock { $0.operations.last } }
-
-    /// Whether an operation was recorded at least once, in constant time however many operations
-    /// there are.
-    ///
-    /// Its ``KeychainOperation/detail`` is not compared.
-    ///
-    /// - Parameter operation: The operation to look for.
-    /// - Returns: `true` if it was recorded.
-    public func hasRecorded(_ operation: KeychainOperation) -> Bool {
-        state.withLock { $0.operations.contains(operation) }
-    }
-
-    /// Up to `limit` recorded operations closest to `operation` (same account and kind first)
-    /// and how many other operations there are, for failure messages.
-    ///
-    /// - Parameters:
-    ///   - operation: The operation that was expected.
-    ///   - limit: How many to list.
-    /// - Returns: The closest operations and the count of the rest.
-    package func closestOperations(to operation: KeychainOperation, limit: Int = 3) -> (closest: [KeychainOperation], others: Int) {
-        state.withLock { $0.operations.closest(to: operation, limit: limit) }
-    }
-
-    /// The stored items, in insertion order.
-    public var items: [Item] { state.withLock { $0.items.all } }
-
-    /// What a service holds now, in words, for failure messages: its accounts, the first five named.
-    package func currentContents(ofService service: String) -> String {
-        state.withLock { state in
-            let count = state.items.accountCount(inService: service)
-            guard count > 0 else { return "service '\(service)' holds no items" }
-            let existing = state.items.accounts(inService: service)
-            let shown = existing.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
-            let more = existing.count > 5 ? " and \(existing.count - 5) more" : ""
-            let noun = count == 1 ? "account" : "accounts"
-            return "service '\(service)' holds \(count) \(noun): \(shown)\(more)"
-        }
-    }
-
-    /// The simulated device's lock state.
-    public var lockState: LockState {
-        get { state.withLock { $0.lockState } }
-        set { state.withLock { $0.lockState = newValue } }
-    }
-
-    /// Whether the simulated device is locked; setting it locks or unlocks the device.
-    ///
-    /// Locked means ``lockState`` is not ``LockState/unlocked``; setting `true` locks an unlocked
-    /// device, `false` unlocks it.
-    public var isDeviceLocked: Bool {
-        get { lockState != .unlocked }
-        set {
-            state.withLock { state in
-                if !newValue {
-                    state.lockState = .unlocked
-                } else if state.lockState == .unlocked {
-                    state.lockState = .locked
-                }
-            }
-        }
-    }
-
-    /// Whether the simulated device has a passcode.
-    ///
-    /// Setting `false` deletes every `whenPasscodeSetThisDeviceOnly` item, as disabling the
-    /// passcode does on a device.
-    public var hasPasscode: Bool {
-        get { state.withLock { $0.hasPasscode } }
-        set {
-            state.withLock { state in
-                state.hasPasscode = newValue
-                if !newValue {
-                    state.items.removeEverywhere { $0.accessibility == .whenPasscodeSetThisDeviceOnly }
-                }
-            }
-        }
-    }
-
-    /// The accessibility an item was stored with, or nothing if it does not exist; not recorded.
-    ///
-    /// The look-up is not recorded as an operation.
-    ///
-    /// - Parameters:
-    ///   - account: The account.
-    ///   - scope: The scope.
-    /// - Returns: The accessibility.
-    public func accessibility(account: String, in scope: KeychainScope) -> KeychainAccessibility? {
-        state.withLock { state in
-            firstMatch(in: state.items, account: account, scope: scope)?.accessibility
-        }
-    }
-
-    /// Makes the next operation of a kind throw an error; call twice to fail twice.
-    ///
-    /// - Parameters:
-    ///   - kind: The operation to fail.
-    ///   - error: The error to throw.
-    public func failNext(_ kind: KeychainOperation.Kind, with error: KeychainError) {
-        state.withLock { $0.failNext[kind, default: []].append(error) }
-    }
-
-    /// Makes every operation of a kind throw an error until the test stops it.
-    ///
-    /// It lasts until ``stopFailing(_:)``.
-    ///
-    /// - Parameters:
-    ///   - kind: The operation to fail.
-    ///   - error: The error to throw.
-    public func failEvery(_ kind: KeychainOperation.Kind, with error: KeychainError) {
-        state.withLock { $0.failEvery[kind] = error }
-    }
-
-    /// Removes the faults injected for a kind of operation, both next and every.
-    ///
-    /// Both the faults of ``failNext(_:with:)`` and those of ``failEvery(_:with:)``.
-    ///
-    /// - Parameter kind: The operation.
-    public func stopFailing(_ kind: KeychainOperation.Kind) {
-        state.withLock { state in
-            state.failNext[kind] = nil
-            state.failEvery[kind] = nil
-        }
-    }
-
-    /// The "fail next" faults not yet used, by kind.
-    public var unusedInjectedFaults: [KeychainOperation.Kind: [KeychainError]] {
-        state.withLock { $0.failNext.filter { !$0.value.isEmpty } }
-    }
-
-    /// Forgets the operation record.
-    public func clearOperations() {
-        state.withLock { $0.operations = KeychainOperationRecord() }
     }
 
     // MARK: KeychainInterface
@@ -489,7 +343,7 @@ public final class KeychainFake: KeychainInterface {
         return true
     }
 
-    private func firstMatch(in items: KeychainItemTable, account: String, scope: KeychainScope) -> Item? {
+    func firstMatch(in items: KeychainItemTable, account: String, scope: KeychainScope) -> Item? {
         let candidates = items.items(service: scope.service, account: account, synchronization: scope.synchronization)
             .filter { matches($0, account: account, scope: scope) }
         // Without a group, the real keychain searches the entitled groups in order.
