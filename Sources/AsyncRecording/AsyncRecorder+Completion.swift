@@ -6,33 +6,12 @@ import TestSupportCore
 extension AsyncRecorder {
     // MARK: finished / failure
 
-    /// Waits for the source to finish and fails the test if it fails or does not finish within
-    /// 5 seconds.
+    /// Waits for the source to finish and fails the test if it fails or does not finish in time.
     ///
     /// ```swift
     /// let recorder = AsyncRecorder(BookImporter().importBooks(["Dune"]))
     /// await recorder.finished()
     /// ```
-    ///
-    /// - Parameters:
-    ///   - fileID: The caller's file ID.
-    ///   - filePath: The caller's file path.
-    ///   - line: The caller's line.
-    ///   - column: The caller's column.
-    /// - Returns: `true` when it finished; `false` after reporting a failure.
-    @discardableResult
-    public func finished(
-        fileID: StaticString = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
-    ) async -> Bool {
-        await finished(timeout: .standard, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-    }
-
-    /// Waits for the source to finish and fails the test if it fails or does not finish in time.
-    ///
-    /// It waits up to `timeout`.
     ///
     /// - Parameters:
     ///   - timeout: How long to wait before failing; `.zero` looks only at what already happened.
@@ -41,33 +20,19 @@ extension AsyncRecorder {
     ///   - line: The caller's line.
     ///   - column: The caller's column.
     /// - Returns: `true` when it finished; `false` after reporting a failure.
-    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @discardableResult
     public func finished(
-        timeout: Duration,
+        timeout: WaitTimeout = .seconds(5),
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) async -> Bool {
-        await finished(timeout: WaitTimeout(timeout), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-    }
-
-    private func finished(timeout: WaitTimeout, at site: CallSite) async -> Bool {
-        let (completion, end) = await completion(timeout: timeout)
-        switch completion {
-        case .finished?:
-            return true
-        case .failure(let error)?:
-            FailureReporter.report("Expected \(label) to finish, but it failed with \(error); \(seenText())", at: site)
-        case nil:
-            FailureReporter.report(notEndedText(end, timeout: timeout, waitingFor: "finish"), at: site)
-        }
-        return false
+        await finishedValues(timeout: timeout, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) != nil
     }
 
     /// Waits for the source to fail and returns its error; fails the test if it finishes instead
-    /// or does not end within 5 seconds.
+    /// or does not end in time.
     ///
     /// ```swift
     /// let recorder = AsyncRecorder(BookImporter().importBooks(["Dune", ""]))
@@ -76,46 +41,21 @@ extension AsyncRecorder {
     /// ```
     ///
     /// - Parameters:
-    ///   - fileID: The caller's file ID.
-    ///   - filePath: The caller's file path.
-    ///   - line: The caller's line.
-    ///   - column: The caller's column.
-    /// - Returns: The error, or `nil` after reporting a failure.
-    @discardableResult
-    public func failure(
-        fileID: StaticString = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
-    ) async -> (any Error)? {
-        await failure(timeout: .standard, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-    }
-
-    /// Waits for the source to fail and returns its error; fails the test if it finishes instead or
-    /// does not end in time.
-    ///
-    /// It waits up to `timeout`.
-    ///
-    /// - Parameters:
     ///   - timeout: How long to wait before failing; `.zero` looks only at what already happened.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
     ///   - column: The caller's column.
     /// - Returns: The error, or `nil` after reporting a failure.
-    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @discardableResult
     public func failure(
-        timeout: Duration,
+        timeout: WaitTimeout = .seconds(5),
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) async -> (any Error)? {
-        await failure(timeout: WaitTimeout(timeout), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-    }
-
-    private func failure(timeout: WaitTimeout, at site: CallSite) async -> (any Error)? {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let (completion, end) = await completion(timeout: timeout)
         switch completion {
         case .failure(let error)?:
@@ -139,25 +79,7 @@ extension AsyncRecorder {
     /// ```
     ///
     /// Fails the test at the caller's line, listing the values so far, if the source has not
-    /// ended within 5 seconds.
-    ///
-    /// - Parameters:
-    ///   - fileID: The caller's file ID.
-    ///   - filePath: The caller's file path.
-    ///   - line: The caller's line.
-    ///   - column: The caller's column.
-    /// - Returns: How the source ended, or `nil` after reporting a failure.
-    @discardableResult
-    public func completion(
-        fileID: StaticString = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
-    ) async -> RecordedCompletion? {
-        await completion(timeout: .standard, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-    }
-
-    /// Waits, up to a timeout, for the source to end and returns how it ended.
+    /// ended in time.
     ///
     /// - Parameters:
     ///   - timeout: How long to wait before failing; `.zero` looks only at what already happened.
@@ -166,22 +88,20 @@ extension AsyncRecorder {
     ///   - line: The caller's line.
     ///   - column: The caller's column.
     /// - Returns: How the source ended, or `nil` after reporting a failure.
-    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @discardableResult
     public func completion(
-        timeout: Duration,
+        timeout: WaitTimeout = .seconds(5),
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) async -> RecordedCompletion? {
-        await completion(timeout: WaitTimeout(timeout), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-    }
-
-    private func completion(timeout: WaitTimeout, at site: CallSite) async -> RecordedCompletion? {
         let (completion, end) = await completion(timeout: timeout)
         if completion == nil {
-            FailureReporter.report(notEndedText(end, timeout: timeout, waitingFor: "end"), at: site)
+            FailureReporter.report(
+                notEndedText(end, timeout: timeout, waitingFor: "end"),
+                at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+            )
         }
         return completion
     }
@@ -196,25 +116,7 @@ extension AsyncRecorder {
     /// ```
     ///
     /// It reads every value from the start, handed out or not, and hands none out. Fails the test
-    /// at the caller's line if the source fails or does not finish within 5 seconds.
-    ///
-    /// - Parameters:
-    ///   - fileID: The caller's file ID.
-    ///   - filePath: The caller's file path.
-    ///   - line: The caller's line.
-    ///   - column: The caller's column.
-    /// - Returns: The last value; `nil` when the source finished without one, or after reporting a
-    ///   failure.
-    public func lastValue(
-        fileID: StaticString = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
-    ) async -> Element? {
-        await finishedValues(timeout: .standard, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))?.last
-    }
-
-    /// Waits, up to a timeout, for the source to finish and returns the last value it sent.
+    /// at the caller's line if the source fails or does not finish in time.
     ///
     /// - Parameters:
     ///   - timeout: How long to wait before failing; `.zero` looks only at what already happened.
@@ -224,16 +126,14 @@ extension AsyncRecorder {
     ///   - column: The caller's column.
     /// - Returns: The last value; `nil` when the source finished without one, or after reporting a
     ///   failure.
-    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     public func lastValue(
-        timeout: Duration,
+        timeout: WaitTimeout = .seconds(5),
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) async -> Element? {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        return await finishedValues(timeout: WaitTimeout(timeout), at: site)?.last
+        await finishedValues(timeout: timeout, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))?.last
     }
 
     // MARK: singleValue
@@ -247,26 +147,7 @@ extension AsyncRecorder {
     /// ```
     ///
     /// It reads every value from the start, handed out or not, and hands none out. Fails the test
-    /// at the caller's line if the source sent none or several, fails, or does not finish within
-    /// 5 seconds.
-    ///
-    /// - Parameters:
-    ///   - fileID: The caller's file ID.
-    ///   - filePath: The caller's file path.
-    ///   - line: The caller's line.
-    ///   - column: The caller's column.
-    /// - Returns: The value, or `nil` after reporting a failure.
-    public func singleValue(
-        fileID: StaticString = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
-    ) async -> Element? {
-        await singleValue(timeout: .standard, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-    }
-
-    /// Waits, up to a timeout, for the source to finish and returns its one value; fails the test
-    /// unless it sent exactly one.
+    /// at the caller's line if the source sent none or several, fails, or does not finish in time.
     ///
     /// - Parameters:
     ///   - timeout: How long to wait before failing; `.zero` looks only at what already happened.
@@ -275,18 +156,14 @@ extension AsyncRecorder {
     ///   - line: The caller's line.
     ///   - column: The caller's column.
     /// - Returns: The value, or `nil` after reporting a failure.
-    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     public func singleValue(
-        timeout: Duration,
+        timeout: WaitTimeout = .seconds(5),
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) async -> Element? {
-        await singleValue(timeout: WaitTimeout(timeout), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-    }
-
-    private func singleValue(timeout: WaitTimeout, at site: CallSite) async -> Element? {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         guard let values = await finishedValues(timeout: timeout, at: site) else { return nil }
         guard values.count == 1, let only = values.first else {
             let got = values.isEmpty ? "none" : "\(values.count): \(values)"
@@ -322,25 +199,23 @@ extension AsyncRecorder {
     /// await recorder.expectNoCompletion(within: .milliseconds(100))
     /// ```
     ///
-    /// A live source can only be watched for a while, so a passing check takes the whole `time`;
+    /// A live source can only be watched for a while, so a passing check takes the whole `timeout`;
     /// it is an upper bound, never a sleep: the check returns, and fails, the moment the source
-    /// ends. Keep `time` short.
+    /// ends. Keep `timeout` short.
     ///
     /// - Parameters:
-    ///   - time: How long the source must keep running.
+    ///   - timeout: How long the source must keep running.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
     ///   - column: The caller's column.
-    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     public func expectNoCompletion(
-        within time: Duration,
+        within timeout: WaitTimeout,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) async {
-        let timeout = WaitTimeout(time)
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let (completion, end) = await completion(timeout: timeout)
         switch completion {

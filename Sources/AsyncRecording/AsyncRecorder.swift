@@ -18,8 +18,8 @@ import TestSupportCore
 /// (`init(_:_:label:)`), NotificationCenter (`init(notificationsNamed:object:center:label:)`),
 /// and on Apple platforms a Combine `Publisher`.
 ///
-/// ``next(fileID:filePath:line:column:)``, ``values(count:fileID:filePath:line:column:)`` and
-/// ``expectValues(_:fileID:filePath:line:column:)`` hand out values in order, each value once;
+/// ``next(timeout:fileID:filePath:line:column:)``, ``values(count:timeout:fileID:filePath:line:column:)`` and
+/// ``expectValues(_:timeout:fileID:filePath:line:column:)`` hand out values in order, each value once;
 /// ``elements`` lists every value received so far, handed out or not, without waiting, and
 /// ``firstValues(_:fileID:filePath:line:column:)``, ``lastValue(fileID:filePath:line:column:)``
 /// and ``singleValue(fileID:filePath:line:column:)`` wait and read from the start without handing
@@ -100,25 +100,7 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
     /// ```
     ///
     /// Fails the test at the caller's line, listing the values so far, if the source ends first
-    /// or none arrives within 5 seconds.
-    ///
-    /// - Parameters:
-    ///   - fileID: The caller's file ID.
-    ///   - filePath: The caller's file path.
-    ///   - line: The caller's line.
-    ///   - column: The caller's column.
-    /// - Returns: The value, or `nil` after reporting a failure.
-    @discardableResult
-    public func next(
-        fileID: StaticString = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
-    ) async -> Element? {
-        await next(timeout: .standard, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-    }
-
-    /// Waits for the next value not yet handed out and returns it, up to a timeout.
+    /// or none arrives within the timeout.
     ///
     /// - Parameters:
     ///   - timeout: How long to wait before failing; `.zero` looks only at what already arrived.
@@ -127,21 +109,16 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
     ///   - line: The caller's line.
     ///   - column: The caller's column.
     /// - Returns: The value, or `nil` after reporting a failure.
-    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @discardableResult
     public func next(
-        timeout: Duration,
+        timeout: WaitTimeout = .seconds(5),
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) async -> Element? {
-        await next(timeout: WaitTimeout(timeout), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-    }
-
-    private func next(timeout: WaitTimeout, at site: CallSite) async -> Element? {
-        guard let values = await take(1, timeout: timeout, at: site, waitingFor: "the next value") else { return nil }
-        return values.first
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        return await take(1, timeout: timeout, at: site, waitingFor: "the next value")?.first
     }
 
     // MARK: values(count:)
@@ -155,45 +132,23 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
     ///
     /// - Parameters:
     ///   - count: How many values to wait for.
-    ///   - fileID: The caller's file ID.
-    ///   - filePath: The caller's file path.
-    ///   - line: The caller's line.
-    ///   - column: The caller's column.
-    /// - Returns: The values, or `nil` after reporting that fewer arrived within 5 seconds.
-    @discardableResult
-    public func values(
-        count: Int,
-        fileID: StaticString = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
-    ) async -> [Element]? {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        return await take(count, timeout: .standard, at: site, waitingFor: Self.countText(count))
-    }
-
-    /// Waits for a number of values not yet handed out and returns them, up to a timeout.
-    ///
-    /// - Parameters:
-    ///   - count: How many values to wait for.
     ///   - timeout: How long to wait before failing; `.zero` looks only at what already arrived.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
     ///   - column: The caller's column.
     /// - Returns: The values, or `nil` after reporting that fewer arrived in time.
-    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @discardableResult
     public func values(
         count: Int,
-        timeout: Duration,
+        timeout: WaitTimeout = .seconds(5),
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) async -> [Element]? {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        return await take(count, timeout: WaitTimeout(timeout), at: site, waitingFor: Self.countText(count))
+        return await take(count, timeout: timeout, at: site, waitingFor: Self.countText(count))
     }
 
     // MARK: expectValues
@@ -210,46 +165,20 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
     ///
     /// - Parameters:
     ///   - expected: The values the source should produce next, in order.
-    ///   - fileID: The caller's file ID.
-    ///   - filePath: The caller's file path.
-    ///   - line: The caller's line.
-    ///   - column: The caller's column.
-    public func expectValues(
-        _ expected: [Element],
-        fileID: StaticString = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
-    ) async where Element: Equatable {
-        await expectValues(expected, timeout: .standard, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-    }
-
-    /// Waits, up to a timeout, for as many values as expected and fails the test unless they equal
-    /// the expected ones.
-    ///
-    /// - Parameters:
-    ///   - expected: The values the source should produce next, in order.
     ///   - timeout: How long to wait before failing; `.zero` looks only at what already arrived.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
     ///   - column: The caller's column.
-    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     public func expectValues(
         _ expected: [Element],
-        timeout: Duration,
+        timeout: WaitTimeout = .seconds(5),
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) async where Element: Equatable {
-        await expectValues(
-            expected, timeout: WaitTimeout(timeout),
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        )
-    }
-
-    private func expectValues(_ expected: [Element], timeout: WaitTimeout, at site: CallSite) async where Element: Equatable {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         guard let actual = await take(expected.count, timeout: timeout, at: site, waitingFor: "values \(expected)") else { return }
         guard actual != expected else { return }
         let firstDifference = zip(actual, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? 0
@@ -273,47 +202,21 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
     ///
     /// - Parameters:
     ///   - count: How many values to read from the start.
-    ///   - fileID: The caller's file ID.
-    ///   - filePath: The caller's file path.
-    ///   - line: The caller's line.
-    ///   - column: The caller's column.
-    /// - Returns: The first `count` values, or `nil` after reporting that fewer arrived within
-    ///   5 seconds.
-    public func firstValues(
-        _ count: Int,
-        fileID: StaticString = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
-    ) async -> [Element]? {
-        await firstValues(count, timeout: .standard, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-    }
-
-    /// Waits, up to a timeout, until the source has sent a number of values and returns the first
-    /// ones, without handing any out.
-    ///
-    /// - Parameters:
-    ///   - count: How many values to read from the start.
     ///   - timeout: How long to wait before failing; `.zero` looks only at what already arrived.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
     ///   - column: The caller's column.
     /// - Returns: The first `count` values, or `nil` after reporting that fewer arrived in time.
-    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     public func firstValues(
         _ count: Int,
-        timeout: Duration,
+        timeout: WaitTimeout = .seconds(5),
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) async -> [Element]? {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        return await firstValues(count, timeout: WaitTimeout(timeout), at: site)
-    }
-
-    private func firstValues(_ count: Int, timeout: WaitTimeout, at site: CallSite) async -> [Element]? {
         guard count >= 0 else {
             FailureReporter.report("Expected a count of 0 or more values to wait for, got \(count)", at: site)
             return nil
@@ -344,26 +247,24 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
     /// await recorder.expectNoValue(within: .milliseconds(100))
     /// ```
     ///
-    /// A live source can only be watched for a while, so a passing check takes the whole `time`
+    /// A live source can only be watched for a while, so a passing check takes the whole `timeout`
     /// unless the source ends first; it is an upper bound, never a sleep: the check returns, and
     /// fails, the moment a value arrives, and passes at once when the source ends without one.
-    /// A value already waiting fails it at once. Keep `time` short. Hands nothing out.
+    /// A value already waiting fails it at once. Keep `timeout` short. Hands nothing out.
     ///
     /// - Parameters:
-    ///   - time: How long no value may arrive.
+    ///   - timeout: How long no value may arrive.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
     ///   - column: The caller's column.
-    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     public func expectNoValue(
-        within time: Duration,
+        within timeout: WaitTimeout,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) async {
-        let timeout = WaitTimeout(time)
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let end = await storage.wait(forCount: storage.state.value.consumed + 1, timeout: timeout)
         let state = storage.state.value

@@ -32,7 +32,7 @@
 @discardableResult
 public func waitForCondition(
     _ description: String = "the condition",
-    timeout: Duration = .seconds(5),
+    timeout: WaitTimeout = .seconds(5),
     pollingInterval: Duration = .milliseconds(1),
     isolation: isolated (any Actor)? = #isolation,
     fileID: StaticString = #fileID,
@@ -43,7 +43,7 @@ public func waitForCondition(
 ) async rethrows -> Bool {
     let clock = ContinuousClock()
     let start = clock.now
-    let deadline = start.advanced(by: timeout)
+    let deadline = start.advanced(by: .nanoseconds(Int64(clamping: timeout.nanoseconds)))
     var checks = 0
     while true {
         checks += 1
@@ -58,8 +58,8 @@ public func waitForCondition(
     }
     let waited = clock.now - start
     FailureReporter.report(
-        "Timed out waiting for \(description): not true after \(waited.secondsText) "
-            + "(timeout \(timeout.secondsText), checked \(checks) times)",
+        "Timed out waiting for \(description): not true after \(WaitTimeout(waited).text) "
+            + "(timeout \(timeout.text), checked \(checks) times)",
         at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
     return false

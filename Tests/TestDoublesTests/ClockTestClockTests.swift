@@ -135,7 +135,7 @@ struct TestClockWaitTests {
             let satisfied = await clock.waitForSleepers(count: 1, timeout: .zero)
             #expect(satisfied == false)
         } matching: { issue in
-            issue.message.contains("Timed out after 0.0 seconds waiting for 1 sleeper(s) on the TestClock; 0 sleeping")
+            issue.message.contains("Timed out after 0 s waiting for 1 sleeper(s) on the TestClock; 0 sleeping")
         }
     }
 

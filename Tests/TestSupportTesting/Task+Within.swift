@@ -31,7 +31,7 @@ extension Task {
                     do { try await Task<Never, Never>.sleep(for: timeout) } catch { return }
                     guard let waiting = waiter.exchange(nil) else { return }
                     self.cancel()
-                    FailureReporter.report("The task did not end within \(timeout.secondsText); it was cancelled", at: site)
+                    FailureReporter.report("The task did not end within \(WaitTimeout(timeout).text); it was cancelled", at: site)
                     waiting.resume(returning: nil)
                 }
             }

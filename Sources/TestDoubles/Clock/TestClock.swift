@@ -390,7 +390,7 @@ public final class TestClock: Clock, Sendable {
     @discardableResult
     public func waitForSleepers(
         count: Int,
-        timeout: Duration = .seconds(5),
+        timeout: WaitTimeout = .seconds(5),
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
@@ -398,13 +398,13 @@ public final class TestClock: Clock, Sendable {
     ) async -> Bool {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         // The timeout is only a safety net: the sleep registration itself resumes the wait.
-        let satisfied = await WaitList.wait(for: count, timeout: WaitTimeout(timeout), in: self) { clock, body in
+        let satisfied = await WaitList.wait(for: count, timeout: timeout, in: self) { clock, body in
             clock.state.withLock { body(&$0.sleeperWaits) }
         }
         if !satisfied && !Task.isCancelled {
             let sleeping = state.withLock { $0.sleepers.sorted(by: Self.wakeOrder).map(\.deadline) }
             FailureReporter.report(
-                "Timed out after \(timeout) waiting for \(count) sleeper(s) on the TestClock; "
+                "Timed out after \(timeout.text) waiting for \(count) sleeper(s) on the TestClock; "
                     + "\(sleeping.count) sleeping\(sleeping.isEmpty ? "" : " (until \(sleeping.map(\.description).joined(separator: ", ")))"). "
                     + "Did the code under test start, and does it sleep on this clock?",
                 at: site

@@ -215,7 +215,7 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     }
 
     /// Waits until a number of actions in all have been handled, and reports a failure if that does
-    /// not happen within 5 seconds.
+    /// not happen within the timeout.
     ///
     /// It resumes the moment the last action is handled; the failure is reported at the caller's
     /// line.
@@ -227,33 +227,6 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     /// let actions = await store.waitForActions(2)
     /// ```
     ///
-    /// Available at every deployment target; the overload with `timeout:` takes a `Duration`
-    /// (iOS 16, macOS 13, tvOS 16, watchOS 9).
-    ///
-    /// - Parameters:
-    ///   - count: How many handled actions to wait for, counted since creation or ``reset()``.
-    ///   - fileID: The caller's file ID.
-    ///   - filePath: The caller's file path.
-    ///   - line: The caller's line.
-    ///   - column: The caller's column.
-    /// - Returns: Every action handled so far (at least `count` unless it timed out).
-    @discardableResult
-    public func waitForActions(
-        _ count: Int,
-        fileID: StaticString = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
-    ) async -> [Action] {
-        await waitForActions(count, timeout: .standard, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-    }
-
-    /// Waits until a number of actions in all have been handled, and reports a failure if that does
-    /// not happen within the timeout.
-    ///
-    /// It resumes the moment the last action is handled; the failure is reported at the caller's
-    /// line.
-    ///
     /// - Parameters:
     ///   - count: How many handled actions to wait for, counted since creation or ``reset()``.
     ///   - timeout: How long to wait before failing. Success never waits for it.
@@ -262,22 +235,16 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     ///   - line: The caller's line.
     ///   - column: The caller's column.
     /// - Returns: Every action handled so far (at least `count` unless it timed out).
-    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @discardableResult
     public func waitForActions(
         _ count: Int,
-        timeout: Duration,
+        timeout: WaitTimeout = .seconds(5),
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) async -> [Action] {
-        await waitForActions(
-            count, timeout: WaitTimeout(timeout), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        )
-    }
-
-    private func waitForActions(_ count: Int, timeout: WaitTimeout, at site: CallSite) async -> [Action] {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let arrived = await WaitList.wait(for: count, timeout: timeout, in: self) { store, body in
             store.storage.withLock { body(&$0.waitList) }
         }

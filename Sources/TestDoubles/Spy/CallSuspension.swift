@@ -56,34 +56,6 @@ public final class CallSuspension: Sendable {
     public var suspendedCallCount: Int { state.withLock { $0.parked.count } }
 
     /// Waits until a number of calls in all have suspended here, and reports a failure if that does
-    /// not happen within 5 seconds.
-    ///
-    /// It resumes the moment the last call arrives; the failure is reported at the caller's line.
-    ///
-    /// Available at every deployment target; the overload with `timeout:` takes a `Duration`
-    /// (iOS 16, macOS 13, tvOS 16, watchOS 9).
-    ///
-    /// - Parameters:
-    ///   - calls: How many suspended calls to wait for, counted since the suspension began.
-    ///   - fileID: The caller's file ID.
-    ///   - filePath: The caller's file path.
-    ///   - line: The caller's line.
-    ///   - column: The caller's column.
-    /// - Returns: `true` when the calls arrived; `false` after reporting a timeout.
-    @discardableResult
-    public func waitUntilSuspended(
-        calls: Int = 1,
-        fileID: StaticString = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
-    ) async -> Bool {
-        await waitUntilSuspended(
-            calls: calls, timeout: .standard, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        )
-    }
-
-    /// Waits until a number of calls in all have suspended here, and reports a failure if that does
     /// not happen within the timeout.
     ///
     /// It resumes the moment the last call arrives; the failure is reported at the caller's line.
@@ -96,23 +68,16 @@ public final class CallSuspension: Sendable {
     ///   - line: The caller's line.
     ///   - column: The caller's column.
     /// - Returns: `true` when the calls arrived; `false` after reporting a timeout.
-    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     @discardableResult
     public func waitUntilSuspended(
         calls: Int = 1,
-        timeout: Duration,
+        timeout: WaitTimeout = .seconds(5),
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) async -> Bool {
-        await waitUntilSuspended(
-            calls: calls, timeout: WaitTimeout(timeout),
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        )
-    }
-
-    private func waitUntilSuspended(calls: Int, timeout: WaitTimeout, at site: CallSite) async -> Bool {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         if await arrivals.wait(for: calls, timeout: timeout) { return true }
         let arrived = arrivals.count
         FailureReporter.report(

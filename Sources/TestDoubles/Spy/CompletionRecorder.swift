@@ -47,29 +47,6 @@ public final class CompletionRecorder<Value: Sendable>: Sendable {
     /// How many times the handler was called.
     public var callCount: Int { recorded.withLock { $0.count } }
 
-    /// Waits for the handler's first call and returns its value, or reports a timeout after 5
-    /// seconds at the caller's line.
-    ///
-    /// After a timeout it returns `nil`.
-    ///
-    /// Available at every deployment target; ``value(timeout:fileID:filePath:line:column:)`` takes
-    /// another timeout as a `Duration` (iOS 16, macOS 13, tvOS 16, watchOS 9).
-    ///
-    /// - Parameters:
-    ///   - fileID: The caller's file ID.
-    ///   - filePath: The caller's file path.
-    ///   - line: The caller's line.
-    ///   - column: The caller's column.
-    /// - Returns: The handler's first value, or `nil` after reporting a timeout.
-    public func value(
-        fileID: StaticString = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
-    ) async -> Value? {
-        await value(timeout: .standard, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-    }
-
     /// Waits for the handler's first call and returns its value, or reports a timeout at the
     /// caller's line.
     ///
@@ -88,18 +65,14 @@ public final class CompletionRecorder<Value: Sendable>: Sendable {
     ///   - line: The caller's line.
     ///   - column: The caller's column.
     /// - Returns: The handler's first value, or `nil` after reporting a timeout.
-    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     public func value(
-        timeout: Duration,
+        timeout: WaitTimeout = .seconds(5),
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) async -> Value? {
-        await value(timeout: WaitTimeout(timeout), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-    }
-
-    private func value(timeout: WaitTimeout, at site: CallSite) async -> Value? {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         if await arrivals.wait(for: 1, timeout: timeout), let first = values.first { return first }
         let reason =
             Task.isCancelled

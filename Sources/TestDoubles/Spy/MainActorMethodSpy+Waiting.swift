@@ -2,10 +2,14 @@ import TestSupportCore
 
 extension MainActorMethodSpy {
     /// Waits until the method has been called a number of times in all, and reports a failure if
-    /// that does not happen within 5 seconds, at the caller's line.
+    /// that does not happen within the timeout.
+    ///
+    /// It resumes the moment the call that reaches `count` is recorded; the failure is reported at
+    /// the caller's line.
     ///
     /// - Parameters:
     ///   - count: The number of calls to wait for, counted since creation or ``reset()``.
+    ///   - timeout: How long to wait before failing. Success never waits for it.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line.
@@ -13,9 +17,13 @@ extension MainActorMethodSpy {
     /// - Returns: `true` when the calls arrived; `false` after reporting a timeout.
     @discardableResult
     public func waitForCalls(
-        _ count: Int = 1, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        _ count: Int = 1,
+        timeout: WaitTimeout = .seconds(5),
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
     ) async -> Bool {
-        let timeout = WaitTimeout.standard
         if await callCounter.wait(for: count, timeout: timeout) { return true }
         FailureReporter.report(
             DoublesCallLog(method: method, inputs: calls).timeoutFailure(waitingFor: count, timeout: timeout.text),
