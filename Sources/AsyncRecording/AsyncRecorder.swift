@@ -21,9 +21,9 @@ import TestSupportCore
 /// ``next(timeout:fileID:filePath:line:column:)``, ``values(count:timeout:fileID:filePath:line:column:)`` and
 /// ``expectValues(_:timeout:fileID:filePath:line:column:)`` hand out values in order, each value once;
 /// ``elements`` lists every value received so far, handed out or not, without waiting, and
-/// ``firstValues(_:fileID:filePath:line:column:)``, ``lastValue(fileID:filePath:line:column:)``
-/// and ``singleValue(fileID:filePath:line:column:)`` wait and read from the start without handing
-/// any out. ``completion(fileID:filePath:line:column:)`` returns how the source ended;
+/// ``firstValues(_:timeout:fileID:filePath:line:column:)``, ``lastValue(timeout:fileID:filePath:line:column:)``
+/// and ``singleValue(timeout:fileID:filePath:line:column:)`` wait and read from the start without handing
+/// any out. ``completion(timeout:fileID:filePath:line:column:)`` returns how the source ended;
 /// ``expectNoValue(within:fileID:filePath:line:column:)`` and
 /// ``expectNoCompletion(within:fileID:filePath:line:column:)`` check that nothing happens for a
 /// while.
@@ -46,7 +46,7 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
     /// ```
     ///
     /// - Parameters:
-    ///   - sequence: The sequence to iterate; a thrown error becomes ``failure(fileID:filePath:line:column:)``.
+    ///   - sequence: The sequence to iterate; a thrown error becomes ``failure(timeout:fileID:filePath:line:column:)``.
     ///   - label: How failure messages name the source; defaults to the sequence's type.
     public convenience init<Sequence: AsyncSequence & Sendable>(_ sequence: Sequence, label: String? = nil)
     where Sequence.Element == Element {
@@ -237,7 +237,7 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
 
     /// Fails the test if a value not yet handed out arrives within a time.
     ///
-    /// The inverted form of ``next(fileID:filePath:line:column:)``.
+    /// The inverted form of ``next(timeout:fileID:filePath:line:column:)``.
     ///
     /// ```swift
     /// let (updates, continuation) = AsyncStream<Int>.makeStream()

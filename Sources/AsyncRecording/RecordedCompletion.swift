@@ -1,6 +1,6 @@
 /// How a recorded source ended: it finished, or it failed with an error.
 ///
-/// ``AsyncRecorder/completion(fileID:filePath:line:column:)`` returns it without deciding in
+/// ``AsyncRecorder/completion(timeout:fileID:filePath:line:column:)`` returns it without deciding in
 /// advance which ending the test expects.
 ///
 /// ```swift

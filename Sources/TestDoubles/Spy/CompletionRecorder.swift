@@ -14,7 +14,7 @@ import TestSupportCore
 /// let state = await done.value()
 /// ```
 ///
-/// ``value(fileID:filePath:line:column:)`` resumes the moment the handler is called. If it is not
+/// ``value(timeout:fileID:filePath:line:column:)`` resumes the moment the handler is called. If it is not
 /// called within 5 seconds, the failure names the handler and how often it was called, and the
 /// value is `nil`. Every call is kept in ``values``. A handler with several parameters records
 /// them as a tuple: `completion: { done.handler(($0, $1)) }`.
