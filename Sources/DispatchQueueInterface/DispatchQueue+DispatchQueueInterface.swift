@@ -18,90 +18,42 @@ extension DispatchQueue: DispatchQueueInterface {
     /// Dispatch offers no reliable "current queue" query.
     public var isCurrentQueue: Bool { isMainQueue && Thread.isMainThread }
 
-    /// Submits work to run asynchronously, forwarding to the queue's own method.
+    /// Submits work, forwarding to the queue's own async or asyncAfter method.
     ///
-    /// The queue's method is `async(group:qos:flags:execute:)`.
-    ///
-    /// - Parameters:
-    ///   - group: The group, or `nil`.
-    ///   - qos: The quality of service.
-    ///   - flags: The work item flags.
-    ///   - work: The work.
-    public func scheduleAsync(
-        group: DispatchGroup?,
-        qos: DispatchQoS,
-        flags: DispatchWorkItemFlags,
-        work: @escaping @Sendable () -> Void
-    ) {
-        async(group: group, qos: qos, flags: flags) { work() }
-    }
-
-    /// Submits a work item to run asynchronously, forwarding to the queue's own method.
-    ///
-    /// The queue's method is `async(execute:)`.
-    ///
-    /// - Parameter workItem: The work item.
-    public func scheduleAsync(_ workItem: DispatchWorkItem) {
-        async(execute: workItem)
-    }
-
-    /// Submits work to run after a deadline, forwarding to the queue's own method.
-    ///
-    /// The queue's method is `asyncAfter(deadline:qos:flags:execute:)`.
+    /// A delay written inline (`.now() + 0.3`) is added to the real clock now.
     ///
     /// - Parameters:
-    ///   - deadline: When the work may run.
-    ///   - qos: The quality of service.
-    ///   - flags: The work item flags.
-    ///   - work: The work.
-    public func scheduleAsync(
-        after deadline: DispatchTime,
-        qos: DispatchQoS,
-        flags: DispatchWorkItemFlags,
-        work: @escaping @Sendable () -> Void
-    ) {
-        asyncAfter(deadline: deadline, qos: qos, flags: flags) { work() }
+    ///   - work: The closure or work item.
+    ///   - time: When it may run.
+    public func schedule(_ work: QueueWork, at time: QueueTime) {
+        switch (work, time) {
+        case (.closure(let body, let group, let qos, let flags), .now):
+            async(group: group, qos: qos, flags: flags) { body() }
+        case (.workItem(let item), .now):
+            async(execute: item)
+        case (.closure(let body, _, let qos, let flags), .deadline), (.closure(let body, _, let qos, let flags), .delay):
+            asyncAfter(deadline: Self.uptimeDeadline(time), qos: qos, flags: flags) { body() }
+        case (.workItem(let item), .deadline), (.workItem(let item), .delay):
+            asyncAfter(deadline: Self.uptimeDeadline(time), execute: item)
+        case (.closure(let body, _, let qos, let flags), .wallDeadline), (.closure(let body, _, let qos, let flags), .wallDelay):
+            asyncAfter(wallDeadline: Self.wallDeadline(time), qos: qos, flags: flags) { body() }
+        case (.workItem(let item), .wallDeadline), (.workItem(let item), .wallDelay):
+            asyncAfter(wallDeadline: Self.wallDeadline(time), execute: item)
+        }
     }
 
-    /// Submits work to run after a wall-clock deadline, forwarding to the queue's own method.
-    ///
-    /// The queue's method is `asyncAfter(wallDeadline:qos:flags:execute:)`.
-    ///
-    /// - Parameters:
-    ///   - wallDeadline: When the work may run.
-    ///   - qos: The quality of service.
-    ///   - flags: The work item flags.
-    ///   - work: The work.
-    public func scheduleAsync(
-        afterWallDeadline wallDeadline: DispatchWallTime,
-        qos: DispatchQoS,
-        flags: DispatchWorkItemFlags,
-        work: @escaping @Sendable () -> Void
-    ) {
-        asyncAfter(wallDeadline: wallDeadline, qos: qos, flags: flags) { work() }
+    /// The uptime deadline of a time on that clock; a delay counts from now.
+    private static func uptimeDeadline(_ time: QueueTime) -> DispatchTime {
+        if case .deadline(let deadline) = time { return deadline }
+        if case .delay(let delay) = time { return .now() + delay.delay }
+        return .now()
     }
 
-    /// Submits a work item to run after a deadline, forwarding to the queue's own method.
-    ///
-    /// The queue's method is `asyncAfter(deadline:execute:)`.
-    ///
-    /// - Parameters:
-    ///   - workItem: The work item.
-    ///   - deadline: When the work may run.
-    public func scheduleAsync(_ workItem: DispatchWorkItem, after deadline: DispatchTime) {
-        asyncAfter(deadline: deadline, execute: workItem)
-    }
-
-    /// Submits a work item to run after a wall-clock deadline, forwarding to the queue's own
-    /// method.
-    ///
-    /// The queue's method is `asyncAfter(wallDeadline:execute:)`.
-    ///
-    /// - Parameters:
-    ///   - workItem: The work item.
-    ///   - wallDeadline: When the work may run.
-    public func scheduleAsync(_ workItem: DispatchWorkItem, afterWallDeadline wallDeadline: DispatchWallTime) {
-        asyncAfter(wallDeadline: wallDeadline, execute: workItem)
+    /// The wall-clock deadline of a time on that clock; a delay counts from now.
+    private static func wallDeadline(_ time: QueueTime) -> DispatchWallTime {
+        if case .wallDeadline(let deadline) = time { return deadline }
+        if case .wallDelay(let delay) = time { return .now() + delay.delay }
+        return .now()
     }
 
     /// Runs work on the queue and waits for it, forwarding to the queue's own method.

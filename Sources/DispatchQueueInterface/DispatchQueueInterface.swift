@@ -34,7 +34,7 @@
 /// queue.advance(by: .milliseconds(300))   // the search runs now, in no real time
 /// ```
 ///
-/// The requirements have names of their own (`scheduleAsync`, `performSync`); the familiar
+/// The requirements have names of their own (``schedule(_:at:)``, `performSync`); the familiar
 /// spellings (`async`, `asyncAfter`, `sync`) are extension methods that forward to them. So
 /// `DispatchQueue` conforms through small forwarding methods and never depends on the exact
 /// signatures of its SDK methods (which differ between SDK releases, down to
@@ -64,176 +64,35 @@ public protocol DispatchQueueInterface: Sendable {
     /// ```
     var now: DispatchTime { get }
 
-    /// Submits work to run asynchronously.
+    /// Submits work to run on the queue, at once or at a time: the one requirement behind every
+    /// async and asyncAfter call.
+    ///
+    /// A queue of your own switches over the work and the time:
+    ///
+    /// ```swift
+    /// final class LoggingQueue: DispatchQueueInterface {
+    ///     let base = DispatchQueue.main
+    ///     let log = Locked<[String]>([])
+    ///     var isMainQueue: Bool { base.isMainQueue }
+    ///     var isCurrentQueue: Bool { base.isCurrentQueue }
+    ///     func schedule(_ work: QueueWork, at time: QueueTime) {
+    ///         log.withLock { $0.append("\(time)") }
+    ///         base.schedule(work, at: time)
+    ///     }
+    ///     func performSync<T>(_ work: () throws -> T) rethrows -> T { try base.performSync(work) }
+    /// }
+    /// ```
     ///
     /// - Parameters:
-    ///   - group: A group the work is associated with: entered now, left when the work ends.
-    ///   - qos: The quality of service.
-    ///   - flags: The work item flags.
-    ///   - work: The work.
-    func scheduleAsync(
-        group: DispatchGroup?,
-        qos: DispatchQoS,
-        flags: DispatchWorkItemFlags,
-        work: @escaping @Sendable () -> Void
-    )
-
-    /// Submits a work item to run asynchronously; a cancelled item is skipped.
-    ///
-    /// - Parameter workItem: The work item.
-    func scheduleAsync(_ workItem: DispatchWorkItem)
-
-    /// Submits work to run at or after a deadline on the uptime clock.
-    ///
-    /// - Parameters:
-    ///   - deadline: When the work may run.
-    ///   - qos: The quality of service.
-    ///   - flags: The work item flags.
-    ///   - work: The work.
-    func scheduleAsync(
-        after deadline: DispatchTime,
-        qos: DispatchQoS,
-        flags: DispatchWorkItemFlags,
-        work: @escaping @Sendable () -> Void
-    )
-
-    /// Submits work to run at or after a deadline on the wall clock.
-    ///
-    /// - Parameters:
-    ///   - wallDeadline: When the work may run.
-    ///   - qos: The quality of service.
-    ///   - flags: The work item flags.
-    ///   - work: The work.
-    func scheduleAsync(
-        afterWallDeadline wallDeadline: DispatchWallTime,
-        qos: DispatchQoS,
-        flags: DispatchWorkItemFlags,
-        work: @escaping @Sendable () -> Void
-    )
-
-    /// Submits a work item to run at or after a deadline; a cancelled item is skipped.
-    ///
-    /// - Parameters:
-    ///   - workItem: The work item.
-    ///   - deadline: When the work may run.
-    func scheduleAsync(_ workItem: DispatchWorkItem, after deadline: DispatchTime)
-
-    /// Submits a work item to run at or after a wall-clock deadline; a cancelled item is skipped.
-    ///
-    /// - Parameters:
-    ///   - workItem: The work item.
-    ///   - wallDeadline: When the work may run.
-    func scheduleAsync(_ workItem: DispatchWorkItem, afterWallDeadline wallDeadline: DispatchWallTime)
-
-    /// Submits work to run after a delay from now on the uptime clock.
-    ///
-    /// The default adds the delay to ``now`` when called.
-    ///
-    /// - Parameters:
-    ///   - deadline: The delay from the moment of the call, such as `.now() + 0.3`.
-    ///   - qos: The quality of service.
-    ///   - flags: The work item flags.
-    ///   - work: The work.
-    func scheduleAsync(
-        after deadline: QueueDeadline,
-        qos: DispatchQoS,
-        flags: DispatchWorkItemFlags,
-        work: @escaping @Sendable () -> Void
-    )
-
-    /// Submits work to run after a delay from now on the wall clock.
-    ///
-    /// The default adds the delay to `DispatchWallTime.now()` when called.
-    ///
-    /// - Parameters:
-    ///   - wallDeadline: The delay from the moment of the call, such as `.now() + 0.3`.
-    ///   - qos: The quality of service.
-    ///   - flags: The work item flags.
-    ///   - work: The work.
-    func scheduleAsync(
-        afterWallDeadline wallDeadline: QueueDeadline,
-        qos: DispatchQoS,
-        flags: DispatchWorkItemFlags,
-        work: @escaping @Sendable () -> Void
-    )
-
-    /// Submits a work item to run after a delay from now on the uptime clock.
-    ///
-    /// The default adds the delay to ``now`` when called.
-    ///
-    /// - Parameters:
-    ///   - workItem: The work item.
-    ///   - deadline: The delay from the moment of the call.
-    func scheduleAsync(_ workItem: DispatchWorkItem, after deadline: QueueDeadline)
-
-    /// Submits a work item to run after a delay from now on the wall clock.
-    ///
-    /// The default adds the delay to `DispatchWallTime.now()` when called.
-    ///
-    /// - Parameters:
-    ///   - workItem: The work item.
-    ///   - wallDeadline: The delay from the moment of the call.
-    func scheduleAsync(_ workItem: DispatchWorkItem, afterWallDeadline wallDeadline: QueueDeadline)
+    ///   - work: A closure with its group, quality of service and flags, or a work item.
+    ///   - time: When it may run.
+    func schedule(_ work: QueueWork, at time: QueueTime)
 
     /// Runs work on the queue and waits for it, returning its result or rethrowing its error.
     ///
     /// - Parameter work: The work.
     /// - Returns: What `work` returns.
     func performSync<T>(_ work: () throws -> T) rethrows -> T
-}
-
-extension DispatchQueueInterface {
-    /// Submits work after a delay added to the queue's clock now.
-    ///
-    /// The queue's clock is ``now``: the real clock for `DispatchQueue`.
-    ///
-    /// - Parameters:
-    ///   - deadline: The delay from the moment of the call.
-    ///   - qos: The quality of service.
-    ///   - flags: The work item flags.
-    ///   - work: The work.
-    public func scheduleAsync(
-        after deadline: QueueDeadline,
-        qos: DispatchQoS,
-        flags: DispatchWorkItemFlags,
-        work: @escaping @Sendable () -> Void
-    ) {
-        scheduleAsync(after: now + deadline.delay, qos: qos, flags: flags, work: work)
-    }
-
-    /// Submits work after a delay added to the wall clock now.
-    ///
-    /// - Parameters:
-    ///   - wallDeadline: The delay from the moment of the call.
-    ///   - qos: The quality of service.
-    ///   - flags: The work item flags.
-    ///   - work: The work.
-    public func scheduleAsync(
-        afterWallDeadline wallDeadline: QueueDeadline,
-        qos: DispatchQoS,
-        flags: DispatchWorkItemFlags,
-        work: @escaping @Sendable () -> Void
-    ) {
-        scheduleAsync(afterWallDeadline: DispatchWallTime.now() + wallDeadline.delay, qos: qos, flags: flags, work: work)
-    }
-
-    /// Submits a work item after a delay added to the queue's clock now.
-    ///
-    /// - Parameters:
-    ///   - workItem: The work item.
-    ///   - deadline: The delay from the moment of the call.
-    public func scheduleAsync(_ workItem: DispatchWorkItem, after deadline: QueueDeadline) {
-        scheduleAsync(workItem, after: now + deadline.delay)
-    }
-
-    /// Submits a work item after a delay added to the wall clock now.
-    ///
-    /// - Parameters:
-    ///   - workItem: The work item.
-    ///   - wallDeadline: The delay from the moment of the call.
-    public func scheduleAsync(_ workItem: DispatchWorkItem, afterWallDeadline wallDeadline: QueueDeadline) {
-        scheduleAsync(workItem, afterWallDeadline: DispatchWallTime.now() + wallDeadline.delay)
-    }
 }
 
 extension DispatchQueueInterface {
@@ -263,7 +122,7 @@ extension DispatchQueueInterface {
         flags: DispatchWorkItemFlags = [],
         execute work: @escaping @Sendable () -> Void
     ) {
-        scheduleAsync(group: group, qos: qos, flags: flags, work: work)
+        schedule(.closure(work, group: group, qos: qos, flags: flags), at: .now)
     }
 
     /// Submits a work item to run asynchronously, spelled as on a dispatch queue.
@@ -272,7 +131,7 @@ extension DispatchQueueInterface {
     ///
     /// - Parameter workItem: The work item; skipped if cancelled before it runs.
     public func async(execute workItem: DispatchWorkItem) {
-        scheduleAsync(workItem)
+        schedule(.workItem(workItem), at: .now)
     }
 
     /// Submits work to run after a delay written inline, spelled as on a dispatch queue.
@@ -297,7 +156,7 @@ extension DispatchQueueInterface {
         flags: DispatchWorkItemFlags = [],
         execute work: @escaping @Sendable () -> Void
     ) {
-        scheduleAsync(after: deadline, qos: qos, flags: flags, work: work)
+        schedule(.closure(work, group: nil, qos: qos, flags: flags), at: .delay(deadline))
     }
 
     /// Submits work to run at or after a deadline, spelled as on a dispatch queue.
@@ -322,7 +181,7 @@ extension DispatchQueueInterface {
         flags: DispatchWorkItemFlags = [],
         execute work: @escaping @Sendable () -> Void
     ) {
-        scheduleAsync(after: deadline, qos: qos, flags: flags, work: work)
+        schedule(.closure(work, group: nil, qos: qos, flags: flags), at: .deadline(deadline))
     }
 
     /// Submits work to run after a delay on the wall clock written inline.
@@ -341,7 +200,7 @@ extension DispatchQueueInterface {
         flags: DispatchWorkItemFlags = [],
         execute work: @escaping @Sendable () -> Void
     ) {
-        scheduleAsync(afterWallDeadline: wallDeadline, qos: qos, flags: flags, work: work)
+        schedule(.closure(work, group: nil, qos: qos, flags: flags), at: .wallDelay(wallDeadline))
     }
 
     /// Submits work to run at or after a wall-clock deadline.
@@ -361,7 +220,7 @@ extension DispatchQueueInterface {
         flags: DispatchWorkItemFlags = [],
         execute work: @escaping @Sendable () -> Void
     ) {
-        scheduleAsync(afterWallDeadline: wallDeadline, qos: qos, flags: flags, work: work)
+        schedule(.closure(work, group: nil, qos: qos, flags: flags), at: .wallDeadline(wallDeadline))
     }
 
     /// Submits a work item to run after a delay written inline; cancel the item to stop it.
@@ -379,7 +238,7 @@ extension DispatchQueueInterface {
     ///   - deadline: The delay from the moment of the call, such as `.now() + 0.3`.
     ///   - workItem: The work item.
     public func asyncAfter(deadline: QueueDeadline, execute workItem: DispatchWorkItem) {
-        scheduleAsync(workItem, after: deadline)
+        schedule(.workItem(workItem), at: .delay(deadline))
     }
 
     /// Submits a work item to run at or after a deadline; cancel the item to stop it.
@@ -397,7 +256,7 @@ extension DispatchQueueInterface {
     ///   - workItem: The work item.
     @_disfavoredOverload
     public func asyncAfter(deadline: DispatchTime, execute workItem: DispatchWorkItem) {
-        scheduleAsync(workItem, after: deadline)
+        schedule(.workItem(workItem), at: .deadline(deadline))
     }
 
     /// Submits a work item to run after a delay on the wall clock written inline.
@@ -406,7 +265,7 @@ extension DispatchQueueInterface {
     ///   - wallDeadline: The delay from the moment of the call, such as `.now() + 0.3`.
     ///   - workItem: The work item.
     public func asyncAfter(wallDeadline: QueueDeadline, execute workItem: DispatchWorkItem) {
-        scheduleAsync(workItem, afterWallDeadline: wallDeadline)
+        schedule(.workItem(workItem), at: .wallDelay(wallDeadline))
     }
 
     /// Submits a work item to run at or after a wall-clock deadline.
@@ -418,7 +277,7 @@ extension DispatchQueueInterface {
     ///   - workItem: The work item.
     @_disfavoredOverload
     public func asyncAfter(wallDeadline: DispatchWallTime, execute workItem: DispatchWorkItem) {
-        scheduleAsync(workItem, afterWallDeadline: wallDeadline)
+        schedule(.workItem(workItem), at: .wallDeadline(wallDeadline))
     }
 
     /// Runs work on the queue and waits for it, spelled as on a dispatch queue.
@@ -452,7 +311,7 @@ extension DispatchQueueInterface {
         if isCurrentQueue {
             work()
         } else {
-            scheduleAsync(group: nil, qos: .unspecified, flags: [], work: work)
+            schedule(.closure(work, group: nil, qos: .unspecified, flags: []), at: .now)
         }
     }
 }

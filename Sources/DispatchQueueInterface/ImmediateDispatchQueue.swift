@@ -58,77 +58,14 @@ public final class ImmediateDispatchQueue: DispatchQueueInterface {
     /// Whether the calling code is running inside one of this queue's blocks.
     public var isCurrentQueue: Bool { RunningQueues.contains(self) }
 
-    /// Runs the work now.
+    /// Runs the work now, ignoring the time; a cancelled work item is skipped.
     ///
     /// - Parameters:
-    ///   - group: Entered and left around the work.
-    ///   - qos: Ignored.
-    ///   - flags: Ignored.
-    ///   - work: The work.
-    public func scheduleAsync(
-        group: DispatchGroup?,
-        qos: DispatchQoS,
-        flags: DispatchWorkItemFlags,
-        work: @escaping @Sendable () -> Void
-    ) {
-        execute(.submitted(work, group: group))
-    }
-
-    /// Runs the work item now unless it is cancelled.
-    ///
-    /// - Parameter workItem: The work item.
-    public func scheduleAsync(_ workItem: DispatchWorkItem) {
-        execute(.workItem(workItem))
-    }
-
-    /// Runs the work now, ignoring the deadline.
-    ///
-    /// - Parameters:
-    ///   - deadline: Ignored.
-    ///   - qos: Ignored.
-    ///   - flags: Ignored.
-    ///   - work: The work.
-    public func scheduleAsync(
-        after deadline: DispatchTime,
-        qos: DispatchQoS,
-        flags: DispatchWorkItemFlags,
-        work: @escaping @Sendable () -> Void
-    ) {
-        execute(.closure(work))
-    }
-
-    /// Runs the work now, ignoring the deadline.
-    ///
-    /// - Parameters:
-    ///   - wallDeadline: Ignored.
-    ///   - qos: Ignored.
-    ///   - flags: Ignored.
-    ///   - work: The work.
-    public func scheduleAsync(
-        afterWallDeadline wallDeadline: DispatchWallTime,
-        qos: DispatchQoS,
-        flags: DispatchWorkItemFlags,
-        work: @escaping @Sendable () -> Void
-    ) {
-        execute(.closure(work))
-    }
-
-    /// Runs the work item now unless it is cancelled, ignoring the deadline.
-    ///
-    /// - Parameters:
-    ///   - workItem: The work item.
-    ///   - deadline: Ignored.
-    public func scheduleAsync(_ workItem: DispatchWorkItem, after deadline: DispatchTime) {
-        execute(.workItem(workItem))
-    }
-
-    /// Runs the work item now unless it is cancelled, ignoring the deadline.
-    ///
-    /// - Parameters:
-    ///   - workItem: The work item.
-    ///   - wallDeadline: Ignored.
-    public func scheduleAsync(_ workItem: DispatchWorkItem, afterWallDeadline wallDeadline: DispatchWallTime) {
-        execute(.workItem(workItem))
+    ///   - work: The closure, entering and leaving its group around it, or the work item.
+    ///   - time: Ignored.
+    public func schedule(_ work: QueueWork, at time: QueueTime) {
+        let ran = RunningQueues.running(self) { QueuedWork(work).run() }
+        if ran { blockCount.withLock { $0 += 1 } }
     }
 
     /// Runs the work now, recording a misuse when called from inside this queue's own work.
@@ -140,10 +77,5 @@ public final class ImmediateDispatchQueue: DispatchQueueInterface {
     public func performSync<T>(_ work: () throws -> T) rethrows -> T {
         blockCount.withLock { $0 += 1 }
         return try RunningQueues.performSync(on: self, onReentry: { misuseLog.record(.syncFromOwnWork(on: label)) }, work)
-    }
-
-    private func execute(_ work: QueuedWork) {
-        let ran = RunningQueues.running(self) { work.run() }
-        if ran { blockCount.withLock { $0 += 1 } }
     }
 }

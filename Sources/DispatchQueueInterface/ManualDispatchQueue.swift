@@ -293,132 +293,31 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
 
     // MARK: DispatchQueueInterface
 
-    /// Holds the work until the test runs it; it is due at the current virtual time.
+    /// Holds the work until the test runs it, due at the current virtual time or at the time's
+    /// virtual deadline.
+    ///
+    /// A delay written inline (`.now() + 0.3`) and a deadline made from ``now`` are exact; a
+    /// deadline made from the real clock is measured against it and rounded up to the
+    /// millisecond. The wall clock and the uptime clock are one virtual clock here. The quality of
+    /// service is recorded for inspection; flags are ignored, as the queue is serial.
     ///
     /// - Parameters:
-    ///   - group: A group, entered now and left when the block runs.
-    ///   - qos: Recorded for inspection.
-    ///   - flags: Ignored: the queue is serial.
-    ///   - work: The work.
-    public func scheduleAsync(
-        group: DispatchGroup?,
-        qos: DispatchQoS,
-        flags: DispatchWorkItemFlags,
-        work: @escaping @Sendable () -> Void
-    ) {
-        enqueue(.submitted(work, group: group), due: .now, kind: .async, qos: qos.qosClass)
-    }
-
-    /// Holds the work item until the test runs it.
-    ///
-    /// - Parameter workItem: The work item; skipped if cancelled before its turn.
-    public func scheduleAsync(_ workItem: DispatchWorkItem) {
-        enqueue(.workItem(workItem), due: .now, kind: .async, qos: .unspecified)
-    }
-
-    /// Holds the work until virtual time reaches the deadline.
-    ///
-    /// Exact for a deadline made from ``now``; a real-clock value is measured against the real
-    /// clock and rounded up to the millisecond.
-    ///
-    /// - Parameters:
-    ///   - deadline: When the work is due.
-    ///   - qos: Recorded for inspection.
-    ///   - flags: Ignored.
-    ///   - work: The work.
-    public func scheduleAsync(
-        after deadline: DispatchTime,
-        qos: DispatchQoS,
-        flags: DispatchWorkItemFlags,
-        work: @escaping @Sendable () -> Void
-    ) {
-        enqueue(.closure(work), due: deadlineReader.read(deadline), kind: .asyncAfterDeadline, qos: qos.qosClass)
-    }
-
-    /// Holds the work until virtual time reaches a wall-clock deadline, read relative to now.
-    ///
-    /// - Parameters:
-    ///   - wallDeadline: When the work is due.
-    ///   - qos: Recorded for inspection.
-    ///   - flags: Ignored.
-    ///   - work: The work.
-    public func scheduleAsync(
-        afterWallDeadline wallDeadline: DispatchWallTime,
-        qos: DispatchQoS,
-        flags: DispatchWorkItemFlags,
-        work: @escaping @Sendable () -> Void
-    ) {
-        enqueue(.closure(work), due: deadlineReader.read(wallDeadline), kind: .asyncAfterWallDeadline, qos: qos.qosClass)
-    }
-
-    /// Holds the work item until virtual time reaches the deadline.
-    ///
-    /// - Parameters:
-    ///   - workItem: The work item; skipped if cancelled before its turn.
-    ///   - deadline: When it is due.
-    public func scheduleAsync(_ workItem: DispatchWorkItem, after deadline: DispatchTime) {
-        enqueue(.workItem(workItem), due: deadlineReader.read(deadline), kind: .asyncAfterDeadline, qos: .unspecified)
-    }
-
-    /// Holds the work item until virtual time reaches a wall-clock deadline.
-    ///
-    /// - Parameters:
-    ///   - workItem: The work item; skipped if cancelled before its turn.
-    ///   - wallDeadline: When it is due.
-    public func scheduleAsync(_ workItem: DispatchWorkItem, afterWallDeadline wallDeadline: DispatchWallTime) {
-        enqueue(.workItem(workItem), due: deadlineReader.read(wallDeadline), kind: .asyncAfterWallDeadline, qos: .unspecified)
-    }
-
-    /// Holds the work until virtual time reaches the delay after now, exactly.
-    ///
-    /// - Parameters:
-    ///   - deadline: The delay from the moment of the call, such as `.now() + 0.3`.
-    ///   - qos: Recorded for inspection.
-    ///   - flags: Ignored.
-    ///   - work: The work.
-    public func scheduleAsync(
-        after deadline: QueueDeadline,
-        qos: DispatchQoS,
-        flags: DispatchWorkItemFlags,
-        work: @escaping @Sendable () -> Void
-    ) {
-        enqueue(.closure(work), due: deadlineReader.read(deadline), kind: .asyncAfterDeadline, qos: qos.qosClass)
-    }
-
-    /// Holds the work until virtual time reaches the delay after now, exactly.
-    ///
-    /// The wall clock and the uptime clock are one virtual clock here.
-    ///
-    /// - Parameters:
-    ///   - wallDeadline: The delay from the moment of the call, such as `.now() + 0.3`.
-    ///   - qos: Recorded for inspection.
-    ///   - flags: Ignored.
-    ///   - work: The work.
-    public func scheduleAsync(
-        afterWallDeadline wallDeadline: QueueDeadline,
-        qos: DispatchQoS,
-        flags: DispatchWorkItemFlags,
-        work: @escaping @Sendable () -> Void
-    ) {
-        enqueue(.closure(work), due: deadlineReader.read(wallDeadline), kind: .asyncAfterWallDeadline, qos: qos.qosClass)
-    }
-
-    /// Holds the work item until virtual time reaches the delay after now, exactly.
-    ///
-    /// - Parameters:
-    ///   - workItem: The work item; skipped if cancelled before its turn.
-    ///   - deadline: The delay from the moment of the call.
-    public func scheduleAsync(_ workItem: DispatchWorkItem, after deadline: QueueDeadline) {
-        enqueue(.workItem(workItem), due: deadlineReader.read(deadline), kind: .asyncAfterDeadline, qos: .unspecified)
-    }
-
-    /// Holds the work item until virtual time reaches the delay after now, exactly.
-    ///
-    /// - Parameters:
-    ///   - workItem: The work item; skipped if cancelled before its turn.
-    ///   - wallDeadline: The delay from the moment of the call.
-    public func scheduleAsync(_ workItem: DispatchWorkItem, afterWallDeadline wallDeadline: QueueDeadline) {
-        enqueue(.workItem(workItem), due: deadlineReader.read(wallDeadline), kind: .asyncAfterWallDeadline, qos: .unspecified)
+    ///   - work: The closure, entering its group now and leaving it when it runs, or the work
+    ///     item, skipped if cancelled before its turn.
+    ///   - time: When it is due.
+    public func schedule(_ work: QueueWork, at time: QueueTime) {
+        let due: VirtualDelay.Due
+        let kind: ScheduledWork.Kind
+        switch time {
+        case .now: (due, kind) = (.now, .async)
+        case .deadline(let deadline): (due, kind) = (deadlineReader.read(deadline), .asyncAfterDeadline)
+        case .delay(let delay): (due, kind) = (deadlineReader.read(delay), .asyncAfterDeadline)
+        case .wallDeadline(let deadline): (due, kind) = (deadlineReader.read(deadline), .asyncAfterWallDeadline)
+        case .wallDelay(let delay): (due, kind) = (deadlineReader.read(delay), .asyncAfterWallDeadline)
+        }
+        var qos = DispatchQoS.QoSClass.unspecified
+        if case .closure(_, _, let closureQoS, _) = work { qos = closureQoS.qosClass }
+        enqueue(QueuedWork(work), due: due, kind: kind, qos: qos)
     }
 
     /// Runs the work at once, as an idle serial queue would.

@@ -37,6 +37,14 @@ enum QueuedWork {
         return false
     }
 
+    /// The work as submitted; a closure enters its group now, as Dispatch does.
+    init(_ work: QueueWork) {
+        switch work {
+        case .closure(let body, let group, _, _): self = .submitted(body, group: group)
+        case .workItem(let item): self = .workItem(item)
+        }
+    }
+
     /// A closure, entering `group` as Dispatch does when the work is submitted.
     static func submitted(_ work: @escaping @Sendable () -> Void, group: DispatchGroup?) -> QueuedWork {
         guard let group else { return .closure(work) }

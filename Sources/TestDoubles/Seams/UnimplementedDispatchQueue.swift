@@ -57,77 +57,19 @@ public final class UnimplementedDispatchQueue: DispatchQueueInterface {
         uses.report("\(call) was called on queue '\(label)'")
     }
 
-    /// Reports a failure; the work does not run.
+    /// Reports a failure naming the async or asyncAfter call; the work does not run.
     ///
     /// - Parameters:
-    ///   - group: Ignored.
-    ///   - qos: Ignored.
-    ///   - flags: Ignored.
     ///   - work: Not run.
-    public func scheduleAsync(
-        group: DispatchGroup?,
-        qos: DispatchQoS,
-        flags: DispatchWorkItemFlags,
-        work: @escaping @Sendable () -> Void
-    ) {
-        fail("async")
-    }
-
-    /// Reports a failure; the work item does not run.
-    ///
-    /// - Parameter workItem: Not run.
-    public func scheduleAsync(_ workItem: DispatchWorkItem) {
-        fail("async(execute: DispatchWorkItem)")
-    }
-
-    /// Reports a failure; the work does not run.
-    ///
-    /// - Parameters:
-    ///   - deadline: Ignored.
-    ///   - qos: Ignored.
-    ///   - flags: Ignored.
-    ///   - work: Not run.
-    public func scheduleAsync(
-        after deadline: DispatchTime,
-        qos: DispatchQoS,
-        flags: DispatchWorkItemFlags,
-        work: @escaping @Sendable () -> Void
-    ) {
-        fail("asyncAfter(deadline:)")
-    }
-
-    /// Reports a failure; the work does not run.
-    ///
-    /// - Parameters:
-    ///   - wallDeadline: Ignored.
-    ///   - qos: Ignored.
-    ///   - flags: Ignored.
-    ///   - work: Not run.
-    public func scheduleAsync(
-        afterWallDeadline wallDeadline: DispatchWallTime,
-        qos: DispatchQoS,
-        flags: DispatchWorkItemFlags,
-        work: @escaping @Sendable () -> Void
-    ) {
-        fail("asyncAfter(wallDeadline:)")
-    }
-
-    /// Reports a failure; the work item does not run.
-    ///
-    /// - Parameters:
-    ///   - workItem: Not run.
-    ///   - deadline: Ignored.
-    public func scheduleAsync(_ workItem: DispatchWorkItem, after deadline: DispatchTime) {
-        fail("asyncAfter(deadline:execute: DispatchWorkItem)")
-    }
-
-    /// Reports a failure; the work item does not run.
-    ///
-    /// - Parameters:
-    ///   - workItem: Not run.
-    ///   - wallDeadline: Ignored.
-    public func scheduleAsync(_ workItem: DispatchWorkItem, afterWallDeadline wallDeadline: DispatchWallTime) {
-        fail("asyncAfter(wallDeadline:execute: DispatchWorkItem)")
+    ///   - time: Ignored.
+    public func schedule(_ work: QueueWork, at time: QueueTime) {
+        let isItem: Bool
+        if case .workItem = work { isItem = true } else { isItem = false }
+        switch time {
+        case .now: fail(isItem ? "async(execute: DispatchWorkItem)" : "async")
+        case .deadline, .delay: fail(isItem ? "asyncAfter(deadline:execute: DispatchWorkItem)" : "asyncAfter(deadline:)")
+        case .wallDeadline, .wallDelay: fail(isItem ? "asyncAfter(wallDeadline:execute: DispatchWorkItem)" : "asyncAfter(wallDeadline:)")
+        }
     }
 
     /// Reports a failure, then runs the work, since a value must be returned.
