@@ -5,7 +5,7 @@
 ///
 /// Built by the `async` and `asyncAfter` methods and handed to a queue's
 /// ``DispatchQueueInterface/schedule(_:at:)``.
-public enum QueueTime {
+public enum QueueTime: Sendable {
     /// As soon as the queue gets to it.
     ///
     /// What `async` asks for.
