@@ -113,6 +113,37 @@ struct HTTPCassetteFormatTests {
             try HTTPCassette(harData: Data(#"{"entries": []}"#.utf8))
         }
     }
+
+    @Test("A log that is not an object is no log, not an empty cassette")
+    func rejectsLogOfAnotherType() {
+        #expect(
+            throws: HTTPCassetteError(message: #"The cassette has no "log" object; a HAR file starts with {"log": {"entries": [...]}}"#)
+        ) {
+            try HTTPCassette(harData: Data(#"{"log": 5}"#.utf8))
+        }
+    }
+
+    @Test(
+        "A request or response that is not an object is named as missing, not replayed as blocked",
+        arguments: [
+            #"{"request": null, "response": {"status": 200}}"#,
+            #"{"request": {"method": "GET", "url": "https://api.example.com/books"}, "response": "gone"}"#,
+        ])
+    func rejectsEntryPartOfAnotherType(entry: String) {
+        #expect(throws: HTTPCassetteError(message: #"Entry 2 of the cassette has no "request" or "response""#)) {
+            try HTTPCassette(harData: Data(#"{"log": {"entries": [\#(Self.validEntry), \#(entry)]}}"#.utf8))
+        }
+    }
+
+    @Test("A header that is not an object is skipped; the other headers stay")
+    func skipsHeaderOfAnotherType() throws {
+        let har =
+            #"{"log": {"entries": [{"request": {"method": "GET", "url": "https://api.example.com/books", "headers": [5, {"name": "Accept", "value": "application/json"}]}, "response": {"status": 200}}]}}"#
+        let interaction = try #require(try HTTPCassette(harData: Data(har.utf8)).interactions.first)
+        #expect(interaction.requestHeaders == ["Accept": "application/json"])
+    }
+
+    private static let validEntry = #"{"request": {"method": "GET", "url": "https://api.example.com/books"}, "response": {"status": 200}}"#
 }
 
 @Suite("Pass-through of unmatched requests")

@@ -3,7 +3,10 @@ import Foundation
 /// The parts of a HAR file a cassette reads, decoded straight into their known types.
 ///
 /// Reading is tolerant: every field is optional, and a field of an unexpected type reads as
-/// missing, so a browser's export with fields of its own replays as is. Each value is decoded
+/// missing, so a browser's export with fields of its own replays as is. That holds for the
+/// objects too: a `log`, `request` or `response` that is not an object reads as missing, so the
+/// cassette names it instead of replaying nothing or skipping the entry. An element of a list
+/// that is not an object reads as an empty one, so one bad element does not empty its list. Each value is decoded
 /// as the type HAR gives it, so reading a well-formed file throws no error on the way; only text
 /// that is not JSON at all fails to decode.
 struct HARDocument: Decodable {
@@ -45,12 +48,12 @@ struct HARDocument: Decodable {
         var headers: [NameValue]
         var postData: PostData?
 
-        init(from decoder: any Decoder) {
-            let fields = try? decoder.container(keyedBy: CodingKeys.self)
-            method = fields?.usual(String.self, .method)
-            url = fields?.usual(String.self, .url)
-            headers = fields?.usual([NameValue].self, .headers) ?? []
-            postData = fields?.lenient(PostData.self, .postData)
+        init(from decoder: any Decoder) throws {
+            let fields = try decoder.container(keyedBy: CodingKeys.self)
+            method = fields.usual(String.self, .method)
+            url = fields.usual(String.self, .url)
+            headers = fields.usual([NameValue].self, .headers) ?? []
+            postData = fields.lenient(PostData.self, .postData)
         }
 
         private enum CodingKeys: String, CodingKey { case method, url, headers, postData }
@@ -75,12 +78,12 @@ struct HARDocument: Decodable {
         var headers: [NameValue]
         var content: Content?
 
-        init(from decoder: any Decoder) {
-            let fields = try? decoder.container(keyedBy: CodingKeys.self)
-            let number = fields?.usual(Double.self, .status) ?? fields?.lenient(String.self, .status).flatMap { Double($0) }
+        init(from decoder: any Decoder) throws {
+            let fields = try decoder.container(keyedBy: CodingKeys.self)
+            let number = fields.usual(Double.self, .status) ?? fields.lenient(String.self, .status).flatMap { Double($0) }
             status = number.flatMap { $0.isFinite ? Int(exactly: $0.rounded()) : nil } ?? 0
-            headers = fields?.usual([NameValue].self, .headers) ?? []
-            content = fields?.usual(Content.self, .content)
+            headers = fields.usual([NameValue].self, .headers) ?? []
+            content = fields.usual(Content.self, .content)
         }
 
         private enum CodingKeys: String, CodingKey { case status, headers, content }
@@ -102,9 +105,9 @@ struct HARDocument: Decodable {
     struct Log: Decodable {
         var entries: [Entry]
 
-        init(from decoder: any Decoder) {
-            let fields = try? decoder.container(keyedBy: CodingKeys.self)
-            entries = fields?.lenient([Entry].self, .entries) ?? []
+        init(from decoder: any Decoder) throws {
+            let fields = try decoder.container(keyedBy: CodingKeys.self)
+            entries = fields.lenient([Entry].self, .entries) ?? []
         }
 
         private enum CodingKeys: String, CodingKey { case entries }
