@@ -131,11 +131,12 @@ struct TestClockWaitTests {
     func reportsTimeout() async {
         let clock = TestClock()
 
+        let line = #line + 2
         await withKnownIssue {
             let satisfied = await clock.waitForSleepers(count: 1, timeout: .zero)
             #expect(satisfied == false)
         } matching: { issue in
-            issue.message.contains("Timed out after 0 s waiting for 1 sleeper(s) on the TestClock; 0 sleeping")
+            issue.isFailure(containing: "Timed out after 0 s waiting for 1 sleeper(s) on the TestClock; 0 sleeping", line: line)
         }
     }
 
@@ -217,5 +218,20 @@ final class TestClockXCTests: FailureRecordingTestCase {
         XCTAssertEqual(failures.first?.line, line)
         XCTAssertTrue(failures.first?.description.contains("found 1 sleeping until 2.0 seconds") ?? false)
         _ = await task.result(within: .seconds(5))
+    }
+
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    func test_waitForSleepers_nobodySleeps_reportsTimeoutAtCallerLine() async throws {
+        let clock = TestClock()
+
+        let line = #line + 1
+        let failures = await capturingXCTestFailures { await clock.waitForSleepers(count: 1, timeout: .zero) }
+
+        let failure = try XCTUnwrap(failures.first)
+        XCTAssertTrue(
+            failure.description.contains("Timed out after 0 s waiting for 1 sleeper(s) on the TestClock; 0 sleeping"),
+            failure.description
+        )
+        XCTAssertEqual(failure.line, line)
     }
 }
