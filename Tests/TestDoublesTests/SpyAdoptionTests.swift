@@ -315,6 +315,23 @@ struct MainActorSpyWaitingTests {
         #expect(arrived)
         #expect(router.presentSpy.callCount == 1)
     }
+
+    @Test("waitForCalls with a timeout reports the calls seen at the caller's line")
+    func waitForCallsReportsTimeout() async {
+        let router = SpyTestRouterStub()
+        router.makeScreenSpy.returns(SpyTestScreen(title: "Emma"))
+        _ = router.makeScreen(named: "emma")
+
+        let line = #line + 2
+        await withKnownIssue {
+            await router.makeScreenSpy.waitForCalls(2, timeout: .zero)
+        } matching: { issue in
+            issue.isFailure(
+                containing: "Timed out after 0 s waiting for makeScreen(named:) to be called 2 times; it was called once:\n  #1 \"emma\"",
+                line: line
+            )
+        }
+    }
 }
 
 @Suite("MainActorSpy creation forms")

@@ -89,6 +89,24 @@ final class SpyAdoptionXCTests: FailureRecordingTestCase {
         XCTAssertEqual(failure.line, line)
     }
 
+    @MainActor
+    func test_mainActorSpy_waitForCallsWithTimeout_reportsCallsSeenAtCallerLine() async throws {
+        let router = SpyTestRouterStub()
+        router.makeScreenSpy.returns(SpyTestScreen(title: "Emma"))
+        _ = router.makeScreen(named: "emma")
+
+        let line = #line + 1
+        let failures = await capturingXCTestFailures { await router.makeScreenSpy.waitForCalls(2, timeout: .zero) }
+
+        let failure = try XCTUnwrap(failures.first)
+        XCTAssertTrue(
+            failure.description.contains(
+                "Timed out after 0 s waiting for makeScreen(named:) to be called 2 times; it was called once:\n  #1 \"emma\""),
+            failure.description
+        )
+        XCTAssertEqual(failure.line, line)
+    }
+
     func test_expectDispatchedOfType_withoutMatch_listsDispatchedActionsAtCallerLine() throws {
         let store = RecordingStore<any SpyTestAction, Void>()
         store.dispatch(SpyTestLoadPage(page: 1))
