@@ -30,7 +30,7 @@ struct TestClockPeerScenarioTests {
 
         #expect(await clock.advance(by: .seconds(5)) == 5)
 
-        #expect(try await task.value(within: .seconds(5)) == 5)
+        #expect(try await task.value(within: .seconds(60)) == 5)
         #expect(clock.now.offset == .seconds(5))
     }
 
@@ -44,7 +44,7 @@ struct TestClockPeerScenarioTests {
 
         #expect(await clock.run() == 5)
 
-        #expect(try await task.value(within: .seconds(5)) == 5)
+        #expect(try await task.value(within: .seconds(60)) == 5)
         #expect(clock.pendingSleeperCount == 0)
     }
 
@@ -66,8 +66,8 @@ struct TestClockPeerScenarioTests {
         await clock.waitForSleepers(count: 2)
 
         await clock.run()
-        try await late.value(within: .seconds(5))
-        try await early.value(within: .seconds(5))
+        try await late.value(within: .seconds(60))
+        try await early.value(within: .seconds(60))
 
         #expect(order.value == [1, 2])
     }
@@ -85,12 +85,12 @@ struct TestClockPeerScenarioTests {
         } matching: { issue in
             issue.isFailure(containing: "found 1 sleeping until 1.0 seconds; they were cancelled", line: line)
         }
-        _ = await first.result(within: .seconds(5))
+        _ = await first.result(within: .seconds(60))
 
         let second = Task { try await clock.sleep(for: .seconds(1)) }
         await clock.waitForSleepers(count: 1)
         await clock.advance(by: .seconds(1))
-        try await second.value(within: .seconds(5))
+        try await second.value(within: .seconds(60))
 
         #expect(FailureReporter.collectFailures { clock.expectNoPendingSleepers() }.isEmpty)
     }
@@ -106,7 +106,7 @@ struct TestClockPeerScenarioTests {
             try await clock.sleep(for: .seconds(1))
             finished.withLock { $0 = true }
         }
-        let result = await task.result(within: .seconds(5))
+        let result = await task.result(within: .seconds(60))
 
         #expect(await clock.run() == 0)
 
@@ -123,7 +123,7 @@ struct TestClockPeerScenarioTests {
         await clock.waitForSleepers(count: 1)
 
         task.cancel()
-        _ = await task.result(within: .seconds(5))
+        _ = await task.result(within: .seconds(60))
 
         #expect(FailureReporter.collectFailures { clock.expectNoPendingSleepers() }.isEmpty)
     }
@@ -138,7 +138,7 @@ struct TestClockPeerScenarioTests {
         await clock.waitForSleepers(count: 1)
 
         await clock.advance(by: .seconds(5))
-        try await task.value(within: .seconds(5))
+        try await task.value(within: .seconds(60))
 
         #expect(clock.now == start.advanced(by: .seconds(5)))
     }
@@ -167,7 +167,7 @@ struct TestClockPeerScenarioTests {
 
         await clock.advance(by: .seconds(1))
 
-        #expect(try await race.value(within: .seconds(5)) == "timeout")
+        #expect(try await race.value(within: .seconds(60)) == "timeout")
         #expect(clock.pendingSleeperCount == 0)
     }
 }
@@ -191,7 +191,7 @@ struct TestClockPeerScaleScenarioTests {
 
         #expect(await clock.advance(by: .seconds(10_000)) == 10_000)
 
-        #expect(try await task.value(within: .seconds(5)) == 10_000)
+        #expect(try await task.value(within: .seconds(60)) == 10_000)
     }
 
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
@@ -205,7 +205,7 @@ struct TestClockPeerScaleScenarioTests {
         #expect(await clock.advance(by: .seconds(1_000_000)) == 0)
         #expect(await clock.run() == 1)
 
-        try await task.value(within: .seconds(5))
+        try await task.value(within: .seconds(60))
         #expect(clock.now.offset == .seconds(1_000_000_000))
     }
 
@@ -234,7 +234,7 @@ struct TestClockPeerScaleScenarioTests {
         for task in tasks { task.cancel() }
 
         for task in tasks {
-            let result = await task.result(within: .seconds(5))
+            let result = await task.result(within: .seconds(60))
             #expect(throws: CancellationError.self) { try result?.get() }
         }
         #expect(clock.pendingSleeperCount == 0)
@@ -257,7 +257,7 @@ struct ImmediateClockPeerScenarioTests {
             return ticks
         }
 
-        #expect(try await task.value(within: .seconds(5)) == 10)
+        #expect(try await task.value(within: .seconds(60)) == 10)
         #expect(clock.now == ImmediateClock.Instant().advanced(by: .seconds(10)))
     }
 
@@ -300,7 +300,7 @@ struct UnimplementedClockPeerScenarioTests {
                 withUnsafeCurrentTask { $0?.cancel() }
                 try await clock.sleep(for: .seconds(1))
             }
-            let result = await task.result(within: .seconds(5))
+            let result = await task.result(within: .seconds(60))
             #expect(throws: CancellationError.self) { try result?.get() }
         }
 

@@ -23,7 +23,7 @@ struct TestClockSteppingTests {
 
         await clock.advance(by: .seconds(3))
 
-        try await task.value(within: .seconds(5))
+        try await task.value(within: .seconds(60))
         #expect(seen.value == .seconds(1))
         #expect(clock.now.offset == .seconds(3))
     }
@@ -47,7 +47,7 @@ struct TestClockSteppingTests {
         #expect(ticks.value == [.seconds(1), .seconds(2), .seconds(3)])
         #expect(clock.pendingSleeperDeadlines.map(\.offset) == [.seconds(4)])
         task.cancel()
-        await task.value(within: .seconds(5))
+        await task.value(within: .seconds(60))
     }
 
     @Test("Two loops with different periods interleave in deadline order, ties in the order their sleeps began")
@@ -73,7 +73,7 @@ struct TestClockSteppingTests {
         #expect(log.value == ["fast@1", "slow@2", "fast@2", "fast@3", "slow@4", "fast@4"])
         fast.cancel()
         slow.cancel()
-        _ = await (fast.value(within: .seconds(5)), slow.value(within: .seconds(5)))
+        _ = await (fast.value(within: .seconds(60)), slow.value(within: .seconds(60)))
     }
 
     @Test("Sleepers with the same deadline wake one at a time, each settling before the next wakes")
@@ -96,7 +96,7 @@ struct TestClockSteppingTests {
 
         #expect(log.value == ["A woke", "B woke", "C woke"])
         for task in tasks { task.cancel() }
-        for task in tasks { await task.value(within: .seconds(5)) }
+        for task in tasks { await task.value(within: .seconds(60)) }
     }
 
     @Test("A woken task that sleeps again within the same step is woken again in that step (reentrant)")
@@ -114,7 +114,7 @@ struct TestClockSteppingTests {
 
         await clock.advance(by: .seconds(2))
 
-        try await task.value(within: .seconds(5))
+        try await task.value(within: .seconds(60))
         #expect(wakes.value == [.seconds(1), .milliseconds(1_500)])
     }
 
@@ -132,7 +132,7 @@ struct TestClockSteppingTests {
         await clock.advance(by: .seconds(1))
 
         #expect(done.value)
-        await task.value(within: .seconds(5))
+        await task.value(within: .seconds(60))
     }
 
     @Test("run() steps through a finite loop to its end, the sleeps begun by woken work included")
@@ -146,7 +146,7 @@ struct TestClockSteppingTests {
 
         let woken = await clock.run()
 
-        try await task.value(within: .seconds(5))
+        try await task.value(within: .seconds(60))
         #expect(woken == 3)
         #expect(clock.now.offset == .seconds(6))
     }
@@ -171,7 +171,7 @@ struct TestClockSteppingTests {
 
         #expect(clock.now.offset == .seconds(5))
         task.cancel()
-        await task.value(within: .seconds(5))
+        await task.value(within: .seconds(60))
     }
 
     @Test("A step that ends before the next deadline wakes nothing but moves now")
@@ -185,7 +185,7 @@ struct TestClockSteppingTests {
         #expect(await clock.advance(by: .seconds(4)) == 0)
         #expect(clock.now.offset == .seconds(8))
         #expect(await clock.advance(by: .seconds(2)) == 1)
-        await task.value(within: .seconds(5))
+        await task.value(within: .seconds(60))
     }
 
     @Test("Sleeping zero, or until now, returns at once without registering a sleeper")
@@ -208,7 +208,7 @@ struct TestClockSteppingTests {
             try await clock.sleep(for: .seconds(1))
         }
 
-        let result = await task.result(within: .seconds(5))
+        let result = await task.result(within: .seconds(60))
 
         #expect(throws: CancellationError.self) { try result?.get() }
         #expect(clock.pendingSleeperCount == 0)
@@ -245,7 +245,7 @@ struct TestClockSteppingTests {
             await clock.advance(by: .seconds(3))
             for task in tasks {
                 // One task that never ends fails the test once, instead of once per repetition.
-                guard await task.value(within: .seconds(5)) != nil else { return }
+                guard await task.value(within: .seconds(60)) != nil else { return }
             }
             outcomes.insert(log.value)
         }
@@ -272,7 +272,7 @@ final class TestClockSteppingXCTests: FailureRecordingTestCase {
 
         XCTAssertEqual(ticks.value, 3)
         task.cancel()
-        await task.value(within: .seconds(5))
+        await task.value(within: .seconds(60))
     }
 
     @MainActor
@@ -296,6 +296,6 @@ final class TestClockSteppingXCTests: FailureRecordingTestCase {
         XCTAssertEqual(failures.first?.line, line)
         XCTAssertTrue(failures.first?.description.contains("run() on the TestClock stopped after 3 wakes at 3.0 seconds") ?? false)
         task.cancel()
-        await task.value(within: .seconds(5))
+        await task.value(within: .seconds(60))
     }
 }

@@ -17,7 +17,7 @@ struct TestClockAdvanceTests {
         #expect(await clock.advance(by: .seconds(4)) == 0)
         #expect(await clock.advance(by: .seconds(1)) == 1)
 
-        try await task.value(within: .seconds(5))
+        try await task.value(within: .seconds(60))
         #expect(clock.now == TestClock.Instant(offset: .seconds(5)))
     }
 
@@ -38,7 +38,7 @@ struct TestClockAdvanceTests {
         #expect(clock.pendingSleeperDeadlines.map(\.offset) == [.seconds(3)])
 
         await clock.run()
-        _ = await (late.result(within: .seconds(5)), first.result(within: .seconds(5)), second.result(within: .seconds(5)))
+        _ = await (late.result(within: .seconds(60)), first.result(within: .seconds(60)), second.result(within: .seconds(60)))
         #expect(clock.pendingSleeperCount == 0)
     }
 
@@ -63,7 +63,7 @@ struct TestClockAdvanceTests {
         }
 
         task.cancel()
-        await task.value(within: .seconds(5))
+        await task.value(within: .seconds(60))
     }
 
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
@@ -87,7 +87,7 @@ struct TestClockAdvanceTests {
         await clock.waitForSleepers(count: 1)
 
         task.cancel()
-        let result = await task.result(within: .seconds(5))
+        let result = await task.result(within: .seconds(60))
 
         #expect(throws: CancellationError.self) { try result?.get() }
         #expect(clock.pendingSleeperCount == 0)
@@ -104,7 +104,7 @@ struct TestClockAdvanceTests {
 
         #expect(await clock.run() == 2)
 
-        _ = await (first.result(within: .seconds(5)), second.result(within: .seconds(5)))
+        _ = await (first.result(within: .seconds(60)), second.result(within: .seconds(60)))
         #expect(clock.now.offset == .seconds(7))
     }
 }
@@ -122,7 +122,7 @@ struct TestClockWaitTests {
         #expect(await clock.waitForSleepers(count: 1))
 
         await clock.run()
-        _ = await task.result(within: .seconds(5))
+        _ = await task.result(within: .seconds(60))
     }
 
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
@@ -156,7 +156,7 @@ struct TestClockWaitTests {
                 containing: "Expected no pending sleepers on the TestClock at 0.0 seconds, found 1 sleeping until 30.0 seconds", line: line)
         }
 
-        let result = await task.result(within: .seconds(5))
+        let result = await task.result(within: .seconds(60))
         #expect(throws: CancellationError.self) { try result?.get() }
     }
 
@@ -174,7 +174,7 @@ struct TestClockWaitTests {
         }
 
         #expect(failures.map(\.location.line) == [line])
-        _ = await task.result(within: .seconds(5))
+        _ = await task.result(within: .seconds(60))
     }
 
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
@@ -198,7 +198,7 @@ final class TestClockXCTests: FailureRecordingTestCase {
         let woken = await clock.advance(by: .milliseconds(300))
 
         XCTAssertEqual(woken, 1)
-        try await task.value(within: .seconds(5))
+        try await task.value(within: .seconds(60))
     }
 
     @MainActor
@@ -217,7 +217,7 @@ final class TestClockXCTests: FailureRecordingTestCase {
         XCTAssertEqual(failures.count, 1)
         XCTAssertEqual(failures.first?.line, line)
         XCTAssertTrue(failures.first?.description.contains("found 1 sleeping until 2.0 seconds") ?? false)
-        _ = await task.result(within: .seconds(5))
+        _ = await task.result(within: .seconds(60))
     }
 
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)

@@ -4,7 +4,10 @@ import TestSupportCore
 extension Task {
     /// The task's result, awaited for at most `timeout`: past it, a failure is reported at the
     /// caller's line, the task is cancelled and `nil` is returned at once, so a task that never
-    /// ends fails the test within seconds instead of hanging the run.
+    /// ends fails the test instead of hanging the run.
+    ///
+    /// The timeout is a safety net, never a verdict: in a full parallel run beside other load a
+    /// task can wait seconds for a thread, so the default is a minute.
     ///
     /// - Parameters:
     ///   - timeout: How long the task may take.
@@ -14,7 +17,7 @@ extension Task {
     ///   - column: The caller's column.
     /// - Returns: The task's result, or `nil` after reporting that it did not end in time.
     public func result(
-        within timeout: Duration = .seconds(5),
+        within timeout: Duration = .seconds(60),
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
@@ -54,7 +57,7 @@ extension Task {
     /// - Returns: The task's value, or `nil` after reporting that it did not end in time.
     @discardableResult
     public func value(
-        within timeout: Duration = .seconds(5),
+        within timeout: Duration = .seconds(60),
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,

@@ -135,20 +135,23 @@ struct MockerScenarioTests {
 
     @Test("A task cancelled while its response is delayed ends with URLError.cancelled and nothing else")
     func cancelDuringDelay() async throws {
-        let arrived = Locked(false)
+        let arrived = EventCounter()
+        // A delay no run reaches, however loaded the machine: the cancel always comes first.
         stubs.stub(.get("/slow")) { _ in
-            arrived.withLock { $0 = true }
-            return HTTPStubResponse.json("{}").delayed(by: 5)
+            arrived.increment()
+            return HTTPStubResponse.json("{}").delayed(by: 600)
         }
         let outcome = Locked(TaskDelivery?.none)
+        let delivered = EventCounter()
         let task = stubs.session.dataTask(with: try makeURL("https://api.example/slow")) { data, response, error in
             outcome.withLock { $0 = TaskDelivery(data: data, response: response as? HTTPURLResponse, error: error) }
+            delivered.increment()
         }
         task.resume()
-        try await withDeadline { try await yieldUntil { arrived.value } }
+        try #require(await arrived.wait(for: 1, timeout: .seconds(60)))
 
         task.cancel()
-        try await withDeadline { try await yieldUntil { outcome.value != nil } }
+        try #require(await delivered.wait(for: 1, timeout: .seconds(60)))
 
         #expect(outcome.value?.urlErrorCode == .cancelled)
         #expect(outcome.value?.data == nil)
@@ -427,20 +430,23 @@ struct MockerChangingStubsScenarioTests {
 
     @Test("A task cancelled while its body is throttled ends with URLError.cancelled")
     func cancelDuringThrottle() async throws {
-        let arrived = Locked(false)
+        let arrived = EventCounter()
+        // 100 s of body at the throttled rate: longer than any loaded run takes to cancel.
         stubs.stub(.get("/big")) { _ in
-            arrived.withLock { $0 = true }
-            return HTTPStubResponse.data(Data(count: 10_000)).throttled(bytesPerSecond: 1_000)
+            arrived.increment()
+            return HTTPStubResponse.data(Data(count: 100_000)).throttled(bytesPerSecond: 1_000)
         }
         let outcome = Locked(TaskDelivery?.none)
+        let delivered = EventCounter()
         let task = stubs.session.dataTask(with: try makeURL("https://a.test/big")) { data, response, error in
             outcome.withLock { $0 = TaskDelivery(data: data, response: response as? HTTPURLResponse, error: error) }
+            delivered.increment()
         }
         task.resume()
-        try await withDeadline { try await yieldUntil { arrived.value } }
+        try #require(await arrived.wait(for: 1, timeout: .seconds(60)))
 
         task.cancel()
-        try await withDeadline { try await yieldUntil { outcome.value != nil } }
+        try #require(await delivered.wait(for: 1, timeout: .seconds(60)))
 
         #expect(outcome.value?.urlErrorCode == .cancelled)
     }
