@@ -25,6 +25,7 @@ public final class ImmediateDispatchQueue: DispatchQueueInterface {
 
     private let blockCount = Locked(0)
     private let misuseLog: MisuseLog<DispatchQueueMisuse>
+    private let runningThreads = RunningThreads()
 
     /// Creates a queue that runs everything at once.
     ///
@@ -56,7 +57,7 @@ public final class ImmediateDispatchQueue: DispatchQueueInterface {
     }
 
     /// Whether the calling code is running inside one of this queue's blocks.
-    public var isCurrentQueue: Bool { RunningQueues.contains(self) }
+    public var isCurrentQueue: Bool { runningThreads.containsCurrentThread }
 
     /// Runs the work now, ignoring the time; a cancelled work item is skipped.
     ///
@@ -64,7 +65,7 @@ public final class ImmediateDispatchQueue: DispatchQueueInterface {
     ///   - work: The closure, entering and leaving its group around it, or the work item.
     ///   - time: Ignored.
     public func schedule(_ work: QueueWork, at time: QueueTime) {
-        let ran = RunningQueues.running(self) { QueuedWork(work).run() }
+        let ran = runningThreads.running { QueuedWork(work).run() }
         if ran { blockCount.withLock { $0 += 1 } }
     }
 
@@ -76,6 +77,6 @@ public final class ImmediateDispatchQueue: DispatchQueueInterface {
     /// - Returns: What `work` returns.
     public func performSync<T>(_ work: () throws -> T) rethrows -> T {
         blockCount.withLock { $0 += 1 }
-        return try RunningQueues.performSync(on: self, onReentry: { misuseLog.record(.syncFromOwnWork(on: label)) }, work)
+        return try runningThreads.performSync(onReentry: { misuseLog.record(.syncFromOwnWork(on: label)) }, work)
     }
 }

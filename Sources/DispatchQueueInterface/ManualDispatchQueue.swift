@@ -79,6 +79,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
 
     private let state = Locked(State())
     private let misuseLog: MisuseLog<DispatchQueueMisuse>
+    private let runningThreads = RunningThreads()
     private let deadlineReader = VirtualDelay.DeadlineReader()
 
     /// Creates an empty queue at virtual time zero.
@@ -161,7 +162,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     }
 
     /// Whether the calling code is running inside one of this queue's blocks.
-    public var isCurrentQueue: Bool { RunningQueues.contains(self) }
+    public var isCurrentQueue: Bool { runningThreads.containsCurrentThread }
 
     // MARK: Running
 
@@ -171,7 +172,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     @discardableResult
     public func runNext() -> Bool {
         while let work = state.withLock({ $0.removeEarliest(dueBy: VirtualDelay.never - 1) }) {
-            if RunningQueues.running(self, { work.run() }) { return true }
+            if runningThreads.running({ work.run() }) { return true }
         }
         return false
     }
@@ -273,7 +274,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     /// message; it is built only then.
     private func run(dueBy limit: Int64, method: @autoclosure () -> String) -> Int {
         var count = 0
-        RunningQueues.running(self) {
+        runningThreads.running {
             while count < blockLimitPerRun, let work = state.withLock({ $0.removeEarliest(dueBy: limit) }) {
                 if work.run() { count += 1 }
             }
@@ -328,7 +329,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     /// - Parameter work: The work.
     /// - Returns: What `work` returns.
     public func performSync<T>(_ work: () throws -> T) rethrows -> T {
-        try RunningQueues.performSync(on: self, onReentry: { misuseLog.record(.syncFromOwnWork(on: label)) }, work)
+        try runningThreads.performSync(onReentry: { misuseLog.record(.syncFromOwnWork(on: label)) }, work)
     }
 
     // MARK: Internals
