@@ -32,7 +32,8 @@ enum MultipartBody {
     /// The parts of `body`, with the boundary from `contentType`; with no `contentType`, from the
     /// body's first line.
     static func parts(of body: Data?, contentType: String?) -> Result<[MultipartPart], Problem> {
-        guard let body, !body.isEmpty else { return .failure(Problem(reason: "the body is empty")) }
+        guard let body else { return .failure(Problem(reason: "the request has no body")) }
+        guard !body.isEmpty else { return .failure(Problem(reason: "the body is empty")) }
         switch boundary(contentType: contentType, body: body) {
         case .failure(let problem): return .failure(problem)
         case .success(let boundary): return parts(of: body, boundary: boundary).map { $0.map(\.part) }
