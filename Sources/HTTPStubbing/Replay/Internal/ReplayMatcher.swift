@@ -101,12 +101,18 @@ enum ReplayMatcher {
                 if let size = HTTPText.header(MultipartBody.omittedSizeHeader, in: expected.headers) {
                     if String(part.data.count) != size { problems.append("is \(part.data.count) bytes, recorded \(size)") }
                 } else if part.data != expected.data {
-                    problems.append("is \(part), recorded \(expected)")
+                    problems.append("is \(content(part)), recorded \(content(expected))")
                 }
                 if !problems.isEmpty { return "part \"\(part.name)\" " + problems.joined(separator: ", ") }
             }
             return nil
         }
+    }
+
+    /// A part's content for a message: short text quoted, anything else as its size.
+    private static func content(_ part: MultipartPart) -> String {
+        guard let text = part.text, text.count <= 60 else { return "\(part.data.count) bytes" }
+        return "\"\(text)\""
     }
 
     private static func query(
