@@ -1,10 +1,10 @@
 import Foundation
 
 extension HTTPBodyMatcher {
-    /// Matches a `multipart/form-data` body that has a part for each condition, in any order and
-    /// among any others, whatever its boundary.
+    /// Matches a multipart form body that has a part for each condition, in any order and among
+    /// any others, whatever its boundary.
     ///
-    /// The boundary is read from the request's `Content-Type` (from the body's first line when
+    /// The body is read as `multipart/form-data`. The boundary is read from the request's `Content-Type` (from the body's first line when
     /// the matcher gets a body alone). A body that is not valid multipart matches nothing, and
     /// the failure says why: no boundary parameter, a boundary the body does not use, a part that
     /// never ends, lines that end in a bare LF.

@@ -1,8 +1,8 @@
 import Foundation
 
-/// One part of a `multipart/form-data` request body: a form field, or a file with its name.
+/// One part of a multipart form request body: a form field, or a file with its name.
 ///
-/// Read them from ``RecordedHTTPRequest/multipartParts``:
+/// A part of a `multipart/form-data` body. Read them from ``RecordedHTTPRequest/multipartParts``:
 ///
 /// ```swift
 /// let stubs = HTTPStubRegistry()
@@ -11,11 +11,15 @@ import Foundation
 /// #expect(parts.first { $0.name == "photo" }?.fileName == "photo.jpg")
 /// ```
 public struct MultipartPart: Sendable, Equatable, CustomStringConvertible {
-    /// The field name from the part's `Content-Disposition`.
+    /// The field name from the part's content disposition.
+    ///
+    /// The `name` parameter of its `Content-Disposition` header.
     public let name: String
-    /// The file name from `filename*=` (decoded) or `filename=`; `nil` for a plain field.
+    /// The file name, or nothing for a plain field.
+    ///
+    /// From `filename*=` (decoded) or else `filename=`.
     public let fileName: String?
-    /// The part's `Content-Type` header, if it has one.
+    /// The part's content type header, if it has one.
     public let contentType: String?
     /// The part's header fields, as the body spells them.
     public let headers: [String: String]
@@ -38,7 +42,7 @@ public struct MultipartPart: Sendable, Equatable, CustomStringConvertible {
         self.data = Data(data)
     }
 
-    /// The content decoded as UTF-8, or `nil` when it is not UTF-8.
+    /// The content decoded as UTF-8, or nothing when it is not UTF-8.
     public var text: String? {
         String(data: data, encoding: .utf8)
     }

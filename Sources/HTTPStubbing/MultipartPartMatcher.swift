@@ -1,8 +1,8 @@
 import Foundation
 
-/// A condition on one part of a `multipart/form-data` body, for ``HTTPBodyMatcher/multipart(_:)``.
+/// A condition on one part of a multipart form body, by the part's field name.
 ///
-/// A field matches a part without a file name; a file, a part with one:
+/// Pass it to ``HTTPBodyMatcher/multipart(_:)``. A field matches a part without a file name; a file, a part with one:
 ///
 /// ```swift
 /// let upload = HTTPRequestMatcher.post("/photos").body(

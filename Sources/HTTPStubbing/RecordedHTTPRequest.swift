@@ -176,10 +176,9 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
         FormEncoding.fields(in: body)
     }
 
-    /// The parts of a `multipart/form-data` body, in order; empty for any other body, or one
-    /// that is not valid multipart.
+    /// The parts of a multipart form body, in order; empty for any other body, or a malformed one.
     ///
-    /// The boundary is read from the `Content-Type` header.
+    /// The body is read as `multipart/form-data`; the boundary is read from the `Content-Type` header.
     ///
     /// ```swift
     /// let stubs = HTTPStubRegistry()

@@ -98,7 +98,8 @@ struct MultipartUploadTests {
     func mismatchPerPart() throws {
         let request = try recorded(SampleUpload.handBuilt())
         let matcher = HTTPRequestMatcher.post("/photos").body(
-            .multipart(.field("caption", "Sunrise"), .file("photo", fileName: "photo.png", contentType: "image/png"), .field("album", "Trips")))
+            .multipart(
+                .field("caption", "Sunrise"), .file("photo", fileName: "photo.png", contentType: "image/png"), .field("album", "Trips")))
 
         #expect(
             matcher.mismatches(for: request) == [
@@ -118,7 +119,8 @@ struct MultipartUploadTests {
         withKnownIssue {
             stubs.expectRequested(.post("/photos").body(.multipart(.field("caption", "Sunrise"))))
         } matching: { issue in
-            issue.isFailure(containing: #"closest: 1. POST https://a.test/photos: part "caption" is "Sunset", expected "Sunrise""#, line: line)
+            issue.isFailure(
+                containing: #"closest: 1. POST https://a.test/photos: part "caption" is "Sunset", expected "Sunrise""#, line: line)
                 && issue.message.contains("body: multipart/form-data, 2 parts:\n")
                 && issue.message.contains(#"caption = "Sunset""#)
                 && issue.message.contains(#"photo: file "photo.jpg", image/jpeg, 15 bytes, not UTF-8"#)
@@ -153,20 +155,24 @@ struct MultipartUploadTests {
             "it stops after a boundary line without the closing \"--b--\" (truncated?)"
         ),
         (
-            "no boundary parameter", "multipart/form-data", "--b\r\nContent-Disposition: form-data; name=\"caption\"\r\n\r\nSunset\r\n--b--\r\n",
+            "no boundary parameter", "multipart/form-data",
+            "--b\r\nContent-Disposition: form-data; name=\"caption\"\r\n\r\nSunset\r\n--b--\r\n",
             "Content-Type multipart/form-data has no boundary parameter"
         ),
         (
-            "wrong boundary", "multipart/form-data; boundary=other", "--b\r\nContent-Disposition: form-data; name=\"caption\"\r\n\r\nSunset\r\n--b--\r\n",
+            "wrong boundary", "multipart/form-data; boundary=other",
+            "--b\r\nContent-Disposition: form-data; name=\"caption\"\r\n\r\nSunset\r\n--b--\r\n",
             "its first boundary line is \"--b\", but Content-Type gives the boundary \"other\""
         ),
         (
             "oversized part headers", "multipart/form-data; boundary=b",
-            "--b\r\nContent-Disposition: form-data; name=\"photo\"\r\n" + String(repeating: "X-Padding: 0123456789\r\n", count: 400) + "\r\n\r\n--b--\r\n",
+            "--b\r\nContent-Disposition: form-data; name=\"photo\"\r\n" + String(repeating: "X-Padding: 0123456789\r\n", count: 400)
+                + "\r\n\r\n--b--\r\n",
             "part 1's headers run over 8192 bytes without the blank line that ends them"
         ),
         (
-            "bare LF line breaks", "multipart/form-data; boundary=b", "--b\nContent-Disposition: form-data; name=\"caption\"\n\nSunset\n--b--\n",
+            "bare LF line breaks", "multipart/form-data; boundary=b",
+            "--b\nContent-Disposition: form-data; name=\"caption\"\n\nSunset\n--b--\n",
             "its lines end in a bare LF; multipart/form-data needs CRLF line breaks"
         ),
         (
@@ -206,6 +212,7 @@ struct MultipartUploadTests {
     #endif
 
     private func recorded(_ upload: (body: Data, contentType: String)) throws -> RecordedHTTPRequest {
-        RecordedHTTPRequest(method: .post, url: try makeURL("https://a.test/photos"), headers: ["Content-Type": upload.contentType], body: upload.body)
+        RecordedHTTPRequest(
+            method: .post, url: try makeURL("https://a.test/photos"), headers: ["Content-Type": upload.contentType], body: upload.body)
     }
 }

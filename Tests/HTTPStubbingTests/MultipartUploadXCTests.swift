@@ -120,7 +120,8 @@ final class MultipartUploadXCTests: FailureRecordingTestCase {
         let file = directory.appendingPathComponent("upload.har")
         let recorded = SampleUpload.alamofireStyle()
         let interaction = HTTPCassette.Interaction(
-            method: "POST", url: try XCTUnwrap(URL(string: "https://a.test/photos")), requestHeaders: ["Content-Type": recorded.contentType],
+            method: "POST", url: try XCTUnwrap(URL(string: "https://a.test/photos")),
+            requestHeaders: ["Content-Type": recorded.contentType],
             requestBody: recorded.body, statusCode: 201)
         try HTTPCassette(interactions: [interaction]).harData().write(to: file)
         let stubs = HTTPStubRegistry()

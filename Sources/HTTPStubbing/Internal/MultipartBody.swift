@@ -108,11 +108,13 @@ enum MultipartBody {
             } else if let found = data.range(of: crlf + crlf, in: position..<min(data.count, position + headerLimit + 4)) {
                 headerEnd = found
             } else if data.count - position > headerLimit {
-                return .failure(Problem(reason: "part \(number)'s headers run over \(headerLimit) bytes without the blank line that ends them"))
+                return .failure(
+                    Problem(reason: "part \(number)'s headers run over \(headerLimit) bytes without the blank line that ends them"))
             } else if data[position...].range(of: Data("\n\n".utf8)) != nil {
                 return .failure(Problem(reason: bareLF))
             } else {
-                return .failure(Problem(reason: "part \(number)'s headers never end: the body stops before the blank line after them (truncated?)"))
+                return .failure(
+                    Problem(reason: "part \(number)'s headers never end: the body stops before the blank line after them (truncated?)"))
             }
             var headers: [String: String] = [:]
             let headerText = String(decoding: data[position..<headerEnd.lowerBound], as: UTF8.self)

@@ -258,7 +258,8 @@ public struct HTTPCassette: Sendable, Equatable {
             } else if let size = param.size {
                 headers[MultipartBody.omittedSizeHeader] = String(size)
             }
-            return MultipartPart(name: param.name ?? "", fileName: param.fileName, contentType: param.contentType, headers: headers, data: data)
+            return MultipartPart(
+                name: param.name ?? "", fileName: param.fileName, contentType: param.contentType, headers: headers, data: data)
         }
         return MultipartBody.body(of: parts, boundary: boundary)
     }

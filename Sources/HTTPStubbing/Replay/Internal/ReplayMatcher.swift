@@ -65,7 +65,8 @@ enum ReplayMatcher {
         let recorded = interaction.requestBody ?? Data()
         let shown = String(decoding: recorded.prefix(60), as: UTF8.self)
         let recordedType = HTTPText.header("Content-Type", in: interaction.requestHeaders)
-        if MultipartBody.isMultipart(recordedType), case .success(let parts) = MultipartBody.parts(of: recorded, contentType: recordedType) {
+        if MultipartBody.isMultipart(recordedType), case .success(let parts) = MultipartBody.parts(of: recorded, contentType: recordedType)
+        {
             return matcher.body(multipart(parts, redaction: redaction))
         }
         if rule == .json, let expected = JSONValue.parse(recorded) {
@@ -94,7 +95,9 @@ enum ReplayMatcher {
             }
             for (part, expected) in zip(parts, recorded) {
                 var problems: [String] = []
-                if part.fileName != expected.fileName { problems.append("file name is \(part.fileName ?? "none"), recorded \(expected.fileName ?? "none")") }
+                if part.fileName != expected.fileName {
+                    problems.append("file name is \(part.fileName ?? "none"), recorded \(expected.fileName ?? "none")")
+                }
                 if part.contentType != expected.contentType {
                     problems.append("content type is \(part.contentType ?? "none"), recorded \(expected.contentType ?? "none")")
                 }
