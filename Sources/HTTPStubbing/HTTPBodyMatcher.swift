@@ -12,16 +12,28 @@ import Foundation
 public struct HTTPBodyMatcher: Sendable, CustomStringConvertible {
     /// What the matcher expects, as failure messages print it.
     public let description: String
-    let mismatch: @Sendable (Data?) -> String?
+    /// Why a body, with the request's `Content-Type`, does not match; `nil` when it does.
+    let check: @Sendable (Data?, _ contentType: String?) -> String?
     /// Whether ``description`` says everything the matcher checks (no user predicate).
     let isFullyDescribed: Bool
 
     /// Creates a matcher from a description and a check that returns why a body does not match,
     /// or `nil` when it does.
     init(description: String, isFullyDescribed: Bool = true, mismatch: @escaping @Sendable (Data?) -> String?) {
+        self.init(description: description, isFullyDescribed: isFullyDescribed) { body, _ in mismatch(body) }
+    }
+
+    /// Creates a matcher whose check also reads the request's `Content-Type`, such as a multipart
+    /// boundary.
+    init(description: String, isFullyDescribed: Bool = true, check: @escaping @Sendable (Data?, _ contentType: String?) -> String?) {
         self.description = description
         self.isFullyDescribed = isFullyDescribed
-        self.mismatch = mismatch
+        self.check = check
+    }
+
+    /// Why a body does not match, `nil` when it does; `contentType` is the request's, if known.
+    func mismatch(_ body: Data?, contentType: String? = nil) -> String? {
+        check(body, contentType)
     }
 
     /// Whether a body satisfies this matcher.

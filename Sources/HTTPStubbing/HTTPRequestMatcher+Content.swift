@@ -35,13 +35,13 @@ extension HTTPRequestMatcher {
 
     /// Adds the condition that the body satisfies a body matcher.
     ///
-    /// - Parameter body: A body condition, such as `.json(...)` or `.formFields(...)`.
+    /// - Parameter body: A body condition, such as `.json(...)`, `.formFields(...)` or `.multipart(...)`.
     /// - Returns: The narrowed matcher.
     public func body(_ body: HTTPBodyMatcher) -> HTTPRequestMatcher {
         adding(.refinement, body.description, partly: !body.isFullyDescribed) { request in
-            body.mismatch(request.body) == nil
+            body.mismatch(request.body, contentType: request.header("Content-Type")) == nil
         } explain: { request in
-            body.mismatch(request.body) ?? "body matches"
+            body.mismatch(request.body, contentType: request.header("Content-Type")) ?? "body matches"
         }
     }
 

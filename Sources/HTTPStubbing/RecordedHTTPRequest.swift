@@ -176,6 +176,32 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
         FormEncoding.fields(in: body)
     }
 
+    /// The parts of a multipart form body, in order; empty for any other body, or a malformed one.
+    ///
+    /// The body is read as `multipart/form-data`; the boundary is read from the `Content-Type` header.
+    ///
+    /// ```swift
+    /// let stubs = HTTPStubRegistry()
+    /// let upload = try #require(stubs.requests.last)
+    /// #expect(upload.multipartParts.map(\.name) == ["caption", "photo"])
+    /// ```
+    public var multipartParts: [MultipartPart] {
+        (try? MultipartBody.parts(of: body, contentType: header("Content-Type")).get()) ?? []
+    }
+
+    /// The body as failure messages list it: a multipart body as its parts, one a line, after
+    /// `indent`; `nil` for any other body.
+    func multipartListing(indent: String) -> String? {
+        guard MultipartBody.isMultipart(header("Content-Type")) else { return nil }
+        switch MultipartBody.parts(of: body, contentType: header("Content-Type")) {
+        case .failure(let problem):
+            return "not valid multipart/form-data (\(problem.reason)), \(body?.count ?? 0) bytes"
+        case .success(let parts):
+            return "multipart/form-data, \(parts.count) part\(parts.count == 1 ? "" : "s"):"
+                + parts.map { "\n\(indent)\($0)" }.joined()
+        }
+    }
+
     /// Decodes the body as JSON.
     ///
     /// ```swift
@@ -201,7 +227,7 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
     public var description: String {
         var lines = [summary]
         lines.append("  headers: " + HTTPText.headers(headers))
-        lines.append("  body: " + HTTPText.body(body))
+        lines.append("  body: " + (multipartListing(indent: "    ") ?? HTTPText.body(body)))
         return lines.joined(separator: "\n")
     }
 }

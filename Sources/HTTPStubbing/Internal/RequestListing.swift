@@ -20,7 +20,10 @@ enum RequestListing {
             }
         }
         var lines = [heading]
-        lines += shown.map { index in "  \(index + 1). \(requests[index].summary) → \(OutcomeText.describe(requests[index].outcome))" }
+        lines += shown.map { index in
+            "  \(index + 1). \(requests[index].summary) → \(OutcomeText.describe(requests[index].outcome))"
+                + (requests[index].multipartListing(indent: "       ").map { "\n     body: " + $0 } ?? "")
+        }
         if requests.count > shown.count {
             lines.append("  … and \(requests.count - shown.count) more")
         }

@@ -140,10 +140,11 @@ public struct HTTPCassette: Sendable, Equatable {
                 "bodySize": .number(Double(interaction.requestBody?.count ?? 0)),
             ]
             if let body = interaction.requestBody {
-                var postData = Self.content(body)
+                let mimeType = HTTPText.header("Content-Type", in: interaction.requestHeaders)
+                var postData = Self.multipartPostData(body, contentType: mimeType) ?? Self.content(body)
                 // HAR 1.2 gives postData no encoding field; a custom field starts with "_".
                 if let encoding = postData.removeValue(forKey: "encoding") { postData["_encoding"] = encoding }
-                postData["mimeType"] = .string(HTTPText.header("Content-Type", in: interaction.requestHeaders) ?? "")
+                postData["mimeType"] = .string(mimeType ?? "")
                 request["postData"] = .object(postData)
             }
             var content = Self.content(interaction.responseBody)
@@ -212,9 +213,55 @@ public struct HTTPCassette: Sendable, Equatable {
             return body(text: text, encoding: postData.encoding)
         }
         guard !postData.params.isEmpty else { return nil }
+        if let multipart = multipartBody(postData) { return multipart }
         var components = URLComponents()
         components.queryItems = postData.params.map { URLQueryItem(name: $0.name ?? "", value: $0.value) }
         return Data((components.percentEncodedQuery ?? "").utf8)
+    }
+
+    /// A multipart body as `params`, readable in review: each part's name, file name, type and
+    /// content, text as text and binary in base64; content over `MultipartBody.recordedPartLimit`
+    /// only as its `_size`. `nil` for any other body.
+    private static func multipartPostData(_ body: Data, contentType: String?) -> [String: JSONValue]? {
+        guard MultipartBody.isMultipart(contentType), case .success(let parts) = MultipartBody.parts(of: body, contentType: contentType)
+        else { return nil }
+        let params = parts.map { part -> JSONValue in
+            var param: [String: JSONValue] = ["name": .string(part.name)]
+            if let fileName = part.fileName { param["fileName"] = .string(fileName) }
+            if let type = part.contentType { param["contentType"] = .string(type) }
+            if let omitted = HTTPText.header(MultipartBody.omittedSizeHeader, in: part.headers).flatMap({ Int($0) }) {
+                param["_size"] = .number(Double(omitted))
+            } else if part.data.count > MultipartBody.recordedPartLimit {
+                param["_size"] = .number(Double(part.data.count))
+            } else {
+                let content = Self.content(part.data)
+                param["value"] = content["text"]
+                if let encoding = content["encoding"] { param["_encoding"] = encoding }
+            }
+            return .object(param)
+        }
+        return ["params": .array(params)]
+    }
+
+    /// The body a multipart `postData` stands for, rebuilt with the boundary of its `mimeType`;
+    /// a part written as its `_size` gets no content and a header giving that size.
+    private static func multipartBody(_ postData: HARDocument.PostData) -> Data? {
+        guard MultipartBody.isMultipart(postData.mimeType),
+            let boundary = HeaderParameters(postData.mimeType ?? "").parameters["boundary"], !boundary.isEmpty
+        else { return nil }
+        let parts = postData.params.map { param -> MultipartPart in
+            var headers: [String: String] = [:]
+            if let type = param.contentType { headers["Content-Type"] = type }
+            var data = Data()
+            if let value = param.value {
+                data = body(text: value, encoding: param.encoding)
+            } else if let size = param.size {
+                headers[MultipartBody.omittedSizeHeader] = String(size)
+            }
+            return MultipartPart(
+                name: param.name ?? "", fileName: param.fileName, contentType: param.contentType, headers: headers, data: data)
+        }
+        return MultipartBody.body(of: parts, boundary: boundary)
     }
 
     private static func body(text: String?, encoding: String?) -> Data {

@@ -27,18 +27,47 @@ struct HARDocument: Decodable {
         var text: String?
         /// HAR 1.2 gives `postData` no encoding field; the cassette writes the custom `_encoding`.
         var encoding: String?
-        var params: [NameValue]
+        var mimeType: String?
+        var params: [Param]
 
         init(from decoder: any Decoder) {
             let fields = try? decoder.container(keyedBy: CodingKeys.self)
             text = fields?.lenient(String.self, .text)
             encoding = fields?.lenient(String.self, .encoding) ?? fields?.lenient(String.self, .customEncoding)
-            params = fields?.lenient([NameValue].self, .params) ?? []
+            mimeType = fields?.lenient(String.self, .mimeType)
+            params = fields?.lenient([Param].self, .params) ?? []
         }
 
         private enum CodingKeys: String, CodingKey {
-            case text, encoding, params
+            case text, encoding, params, mimeType
             case customEncoding = "_encoding"
+        }
+    }
+
+    /// A posted parameter: a form field, or a multipart part with its file name and type. The
+    /// cassette adds `_encoding` for a value in base64 and `_size` for content it left out.
+    struct Param: Decodable {
+        var name: String?
+        var value: String?
+        var fileName: String?
+        var contentType: String?
+        var encoding: String?
+        var size: Int?
+
+        init(from decoder: any Decoder) {
+            let fields = try? decoder.container(keyedBy: CodingKeys.self)
+            name = fields?.usual(String.self, .name)
+            value = fields?.lenient(String.self, .value)
+            fileName = fields?.lenient(String.self, .fileName)
+            contentType = fields?.lenient(String.self, .contentType)
+            encoding = fields?.lenient(String.self, .encoding)
+            size = fields?.lenient(Int.self, .size)
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case name, value, fileName, contentType
+            case encoding = "_encoding"
+            case size = "_size"
         }
     }
 

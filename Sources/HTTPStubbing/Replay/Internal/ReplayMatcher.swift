@@ -64,6 +64,11 @@ enum ReplayMatcher {
         guard rule != .ignored else { return matcher }
         let recorded = interaction.requestBody ?? Data()
         let shown = String(decoding: recorded.prefix(60), as: UTF8.self)
+        let recordedType = HTTPText.header("Content-Type", in: interaction.requestHeaders)
+        if MultipartBody.isMultipart(recordedType), case .success(let parts) = MultipartBody.parts(of: recorded, contentType: recordedType)
+        {
+            return matcher.body(multipart(parts, redaction: redaction))
+        }
         if rule == .json, let expected = JSONValue.parse(recorded) {
             return matcher.matching("the recorded JSON body \(expected)") { request in
                 JSONValue.parse(redaction.redactedBody(request.body ?? Data(), contentType: request.header("Content-Type"))) == expected
@@ -72,6 +77,45 @@ enum ReplayMatcher {
         return matcher.matching("the recorded body \(shown)") { request in
             redaction.redactedBody(request.body ?? Data(), contentType: request.header("Content-Type")) == recorded
         }
+    }
+
+    /// The recorded parts, in order, whatever the boundary: name, file name, type and content, or
+    /// only the size of content the cassette left out.
+    private static func multipart(_ recorded: [MultipartPart], redaction: HTTPRedaction) -> HTTPBodyMatcher {
+        let shown = recorded.map { "\($0.name)" }.joined(separator: ", ")
+        return HTTPBodyMatcher(description: "the recorded multipart parts \(shown)", isFullyDescribed: false) { body, contentType in
+            let redacted = redaction.redactedBody(body ?? Data(), contentType: contentType)
+            let parts: [MultipartPart]
+            switch MultipartBody.parts(of: redacted, contentType: contentType) {
+            case .failure(let problem): return "body is not valid multipart/form-data: \(problem.reason)"
+            case .success(let found): parts = found
+            }
+            guard parts.map(\.name) == recorded.map(\.name) else {
+                return "parts are \(parts.map(\.name).joined(separator: ", ")), recorded \(shown)"
+            }
+            for (part, expected) in zip(parts, recorded) {
+                var problems: [String] = []
+                if part.fileName != expected.fileName {
+                    problems.append("file name is \(part.fileName ?? "none"), recorded \(expected.fileName ?? "none")")
+                }
+                if part.contentType != expected.contentType {
+                    problems.append("content type is \(part.contentType ?? "none"), recorded \(expected.contentType ?? "none")")
+                }
+                if let size = HTTPText.header(MultipartBody.omittedSizeHeader, in: expected.headers) {
+                    if String(part.data.count) != size { problems.append("is \(part.data.count) bytes, recorded \(size)") }
+                } else if part.data != expected.data {
+                    problems.append("is \(content(part)), recorded \(content(expected))")
+                }
+                if !problems.isEmpty { return "part \"\(part.name)\" " + problems.joined(separator: ", ") }
+            }
+            return nil
+        }
+    }
+
+    /// A part's content for a message: short text quoted, anything else as its size.
+    private static func content(_ part: MultipartPart) -> String {
+        guard let text = part.text, text.count <= 60 else { return "\(part.data.count) bytes" }
+        return "\"\(text)\""
     }
 
     private static func query(
