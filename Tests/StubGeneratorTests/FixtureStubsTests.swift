@@ -226,7 +226,7 @@ struct GeneratedStubInUseTests {
         _ = mailbox.move(identifier: 3, to: "Inbox", copy: false)
 
         #expect(mailbox.moveSpy.lastCall?.folder == "Inbox")
-        mailbox.moveSpy.expectCalled(matching: "a move to Inbox") { $0.folder == "Inbox" && !$0.copy }
+        mailbox.moveSpy.expectCalled(matching: "to Inbox") { $0.folder == "Inbox" }
         mailbox.moveSpy.expectCalled(with: 3, "Inbox", false)
     }
 

@@ -1,6 +1,6 @@
 /// Verification for methods whose arguments are recorded as a labelled tuple, as generated stubs
-/// record them (`Spy<(identifier: Int, folder: String, copy: Bool), Bool>`), so a test reads a call
-/// by label (`moveSpy.lastCall?.folder`) and still checks it with the values unlabelled.
+/// record them (`Spy<(id: Book.ID, fromSearch: Bool), Void>`), so a test reads a call by label
+/// (`logOpenSpy.lastCall?.fromSearch`) and still checks it with the values unlabelled.
 ///
 /// A labelled tuple is not the unlabelled tuple of its values, so the checks of
 /// `MethodSpy+Arguments` do not apply to it; these take the values as they are and compare their
@@ -9,9 +9,10 @@ extension MethodSpy {
     /// Reports a failure at the caller's line unless some call had exactly these arguments.
     ///
     /// ```swift
-    /// let mailbox = MailboxStub()
-    /// _ = mailbox.move(identifier: 3, to: "Inbox", copy: false)
-    /// mailbox.moveSpy.expectCalled(with: 3, "Inbox", false)
+    /// let router = BookDetailRoutingStub()
+    /// let dune = Book.make { $0.title = "Dune" }
+    /// router.logOpen(of: dune.id, fromSearch: true)
+    /// router.logOpenSpy.expectCalled(with: dune.id, true)
     /// ```
     ///
     /// - Parameters:
@@ -43,9 +44,10 @@ extension MethodSpy {
     /// arguments.
     ///
     /// ```swift
-    /// let mailbox = MailboxStub()
-    /// _ = mailbox.move(identifier: 3, to: "Inbox", copy: false)
-    /// mailbox.moveSpy.expectCalledOnce(with: 3, "Inbox", false)
+    /// let router = BookDetailRoutingStub()
+    /// let dune = Book.make { $0.title = "Dune" }
+    /// router.logOpen(of: dune.id, fromSearch: true)
+    /// router.logOpenSpy.expectCalledOnce(with: dune.id, true)
     /// ```
     ///
     /// - Parameters:
@@ -89,7 +91,10 @@ extension ExpectedCall {
     /// them as a labelled tuple, as generated stubs do.
     ///
     /// ```swift
-    /// mailbox.expectInOrder(.call(mailbox.moveSpy, with: 3, "Inbox", false))
+    /// let router = BookDetailRoutingStub()
+    /// let dune = Book.make { $0.title = "Dune" }
+    /// router.logOpen(of: dune.id, fromSearch: true)
+    /// router.expectInOrder(.call(router.logOpenSpy, with: dune.id, true))
     /// ```
     ///
     /// - Parameters:
