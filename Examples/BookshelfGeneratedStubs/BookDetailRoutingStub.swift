@@ -19,7 +19,7 @@ import TestDoubles
 
     public let makeDetailScreenSpy: Spy<Book, BookDetailScreen>
     public let showSpy = Spy<BookDetailScreen, Void>("show(_:)")
-    public let logOpenSpy = Spy<(Book.ID, Bool), Void>("logOpen(of:fromSearch:)")
+    public let logOpenSpy = Spy<(id: Book.ID, fromSearch: Bool), Void>("logOpen(of:fromSearch:)")
 
     @MainActor public func makeDetailScreen(for book: Book) -> BookDetailScreen { makeDetailScreenSpy.call(book) }
     @MainActor public func show(_ screen: BookDetailScreen) { showSpy.call(screen) }

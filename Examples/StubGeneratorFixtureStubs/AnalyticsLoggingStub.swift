@@ -15,8 +15,8 @@ public final class AnalyticsLoggingStub: AnalyticsLogging, SpyingStub {
         setUserPropertySpy.reportsUnansweredCalls(at: origin)
     }
 
-    public let logSpy = Spy<(String, [String : String]), Void>("log(event:parameters:)")
-    public let setUserPropertySpy = Spy<(String?, String), Void>("setUserProperty(_:forName:)")
+    public let logSpy = Spy<(event: String, parameters: [String : String]), Void>("log(event:parameters:)")
+    public let setUserPropertySpy = Spy<(value: String?, name: String), Void>("setUserProperty(_:forName:)")
 
     public func log(event: String, parameters: [String : String]) { logSpy.call((event, parameters)) }
     public func setUserProperty(_ value: String?, forName name: String) { setUserPropertySpy.call((value, name)) }

@@ -15,7 +15,7 @@ public final class AnalyticsTrackingStub: AnalyticsTracking, SpyingStub {
         trackSpy.reportsUnansweredCalls(at: origin)
     }
 
-    public let trackSpy = Spy<(String, String), Void>("track(_:payload:)")
+    public let trackSpy = Spy<(event: String, payload: String), Void>("track(_:payload:)")
 
     public func track(_ event: String, payload: [String : Any]) { trackSpy.call((event, String(describing: payload))) }
 }

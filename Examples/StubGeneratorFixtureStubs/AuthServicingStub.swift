@@ -16,7 +16,7 @@ public final class AuthServicingStub: AuthServicing, SpyingStub {
         currentSessionSpy.reportsUnansweredCalls(at: origin)
     }
 
-    public let signInSpy = ThrowingSpy<(String, String), FixtureSession>("signIn(email:password:)")
+    public let signInSpy = ThrowingSpy<(email: String, password: String), FixtureSession>("signIn(email:password:)")
     public let signOutSpy = Spy<Void, Void>("signOut()")
     public let currentSessionSpy = Spy<Void, FixtureSession?>("currentSession", strictFallback: nil)
 

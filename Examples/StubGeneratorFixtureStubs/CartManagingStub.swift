@@ -19,7 +19,7 @@ public final class CartManagingStub: CartManaging, SpyingStub {
     }
 
     public let itemsSpy = Spy<Void, [String]>("items", strictFallback: [])
-    public let addSpy = Spy<(String, Int), Void>("add(_:quantity:)")
+    public let addSpy = Spy<(item: String, quantity: Int), Void>("add(_:quantity:)")
     public let removeSpy = Spy<String, Void>("remove(_:)")
     public let totalSpy = Spy<Void, Decimal>("total()", strictFallback: 0)
 

@@ -15,7 +15,7 @@ public final class CrashReportingStub: CrashReporting, SpyingStub {
         setUserIDSpy.reportsUnansweredCalls(at: origin)
     }
 
-    public let recordSpy = Spy<(any Error, [String : String]), Void>("record(_:userInfo:)")
+    public let recordSpy = Spy<(error: any Error, userInfo: [String : String]), Void>("record(_:userInfo:)")
     public let setUserIDSpy = Spy<String?, Void>("setUserID(_:)")
 
     public func record(_ error: any Error, userInfo: [String : String]) { recordSpy.call((error, userInfo)) }

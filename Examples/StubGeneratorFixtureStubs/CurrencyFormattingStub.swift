@@ -15,7 +15,7 @@ public final class CurrencyFormattingStub: CurrencyFormatting, SpyingStub {
         formatSpy.reportsUnansweredCalls(at: origin)
     }
 
-    public let formatSpy = Spy<(Decimal, String), String>("format(_:currencyCode:)", strictFallback: "")
+    public let formatSpy = Spy<(amount: Decimal, currencyCode: String), String>("format(_:currencyCode:)", strictFallback: "")
 
     public func format(_ amount: Decimal, currencyCode: String) -> String { formatSpy.call((amount, currencyCode)) }
 }

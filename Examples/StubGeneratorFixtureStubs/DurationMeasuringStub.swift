@@ -15,7 +15,7 @@ public final class DurationMeasuringStub: DurationMeasuring, SpyingStub {
         intervalSpy.reportsUnansweredCalls(at: origin)
     }
 
-    public let intervalSpy = Spy<(Date, Date), TimeInterval>("interval(from:to:)", strictFallback: 0)
+    public let intervalSpy = Spy<(start: Date, end: Date), TimeInterval>("interval(from:to:)", strictFallback: 0)
 
     public func interval(from start: Date, to end: Date) -> TimeInterval { intervalSpy.call((start, end)) }
 }

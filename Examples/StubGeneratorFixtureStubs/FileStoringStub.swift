@@ -17,7 +17,7 @@ public final class FileStoringStub: FileStoring, SpyingStub {
         existsSpy.reportsUnansweredCalls(at: origin)
     }
 
-    public let writeSpy = ThrowingSpy<(Data, URL), Void>("write(_:to:)")
+    public let writeSpy = ThrowingSpy<(data: Data, url: URL), Void>("write(_:to:)")
     public let readSpy = ThrowingSpy<URL, Data>("read(from:)")
     public let existsSpy = Spy<URL, Bool>("exists(at:)", strictFallback: false)
 

@@ -19,7 +19,7 @@ import TestDoubles
     }
 
     public let viewDidTapSpy = MainActorSpy<FixtureView, Void>("viewDidTap(_:)")
-    public let viewSpy = MainActorSpy<(FixtureView, Int), Void>("view(_:didSelectItemAt:)")
+    public let viewSpy = MainActorSpy<(view: FixtureView, index: Int), Void>("view(_:didSelectItemAt:)")
 
     public func viewDidTap(_ view: FixtureView) { viewDidTapSpy.call(view) }
     public func view(_ view: FixtureView, didSelectItemAt index: Int) { viewSpy.call((view, index)) }

@@ -22,7 +22,7 @@ public final class GenericMethodsStub: GenericMethods, SpyingStub {
     }
 
     public let logSpy = Spy<String, Void>("log(_:)")
-    public let storeSpy = ThrowingSpy<(String, String), Void>("store(_:forKey:)")
+    public let storeSpy = ThrowingSpy<(value: String, key: String), Void>("store(_:forKey:)")
     public let describeSpy = Spy<String, String>("describe(_:)", strictFallback: "")
     public let acceptSpy = Spy<String, Void>("accept(_:)")
 

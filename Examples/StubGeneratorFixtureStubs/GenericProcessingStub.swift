@@ -18,7 +18,7 @@ public final class GenericProcessingStub: GenericProcessing, SpyingStub {
     }
 
     public let processSpy = Spy<String, Void>("process(_:)")
-    public let saveSpy = ThrowingSpy<(String, String), Void>("save(_:key:)")
+    public let saveSpy = ThrowingSpy<(item: String, key: String), Void>("save(_:key:)")
 
     public func process<T>(_ items: [T]) where T : Hashable, T : Sendable { processSpy.call(String(describing: items)) }
     public func save<T>(_ item: T, key: String) throws where T : Decodable, T : Encodable, T : Sendable { try saveSpy.call((String(describing: item), key)) }

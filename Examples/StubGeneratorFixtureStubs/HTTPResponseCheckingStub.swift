@@ -18,7 +18,7 @@ public final class HTTPResponseCheckingStub: HTTPResponseChecking, SpyingStub {
         checkSpy.reportsUnansweredCalls(at: origin)
     }
 
-    public let checkSpy = ThrowingSpy<(HTTPURLResponse, URLRequest), Void>("check(_:for:)")
+    public let checkSpy = ThrowingSpy<(response: HTTPURLResponse, request: URLRequest), Void>("check(_:for:)")
 
     public func check(_ response: HTTPURLResponse, for request: URLRequest) throws { try checkSpy.call((response, request)) }
 }

@@ -17,7 +17,7 @@ public final class ImageCachingStub: ImageCaching, SpyingStub {
     }
 
     public let imageDataSpy = Spy<URL, Data?>("imageData(for:)", strictFallback: nil)
-    public let storeSpy = Spy<(Data, URL), Void>("store(_:for:)")
+    public let storeSpy = Spy<(data: Data, url: URL), Void>("store(_:for:)")
 
     public func imageData(for url: URL) -> Data? { imageDataSpy.call(url) }
     public func store(_ data: Data, for url: URL) { storeSpy.call((data, url)) }

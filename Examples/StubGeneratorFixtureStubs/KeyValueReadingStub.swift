@@ -15,7 +15,7 @@ public final class KeyValueReadingStub: KeyValueReading, SpyingStub {
         valueSpy.reportsUnansweredCalls(at: origin)
     }
 
-    public let valueSpy = Spy<(String, String), (any Sendable)?>("value(forKey:as:)", strictFallback: nil)
+    public let valueSpy = Spy<(key: String, type: String), (any Sendable)?>("value(forKey:as:)", strictFallback: nil)
 
-    public func value<T>(forKey key: String, as type: T.Type) -> T? where T : Decodable { valueSpy.call((key, String(describing: type))) as? T }
+    public func value<T>(forKey key: String, as type: T.Type) -> T? where T : Decodable { valueSpy.answer(valueSpy.call((key, String(describing: type))), as: T.self) }
 }

@@ -17,7 +17,7 @@ public final class KeywordNamesStub: KeywordNames, SpyingStub {
     }
 
     public let lookupSpy = Spy<String, Int>("lookup(for:)", strictFallback: 0)
-    public let moveSpy = Spy<(Int, Bool), Void>("move(in:default:)")
+    public let moveSpy = Spy<(`in`: Int, `default`: Bool), Void>("move(in:default:)")
     public let defaultSpy = Spy<String, String>("default(for:)", strictFallback: "")
 
     public func lookup(for: String) -> Int { lookupSpy.call(`for`) }

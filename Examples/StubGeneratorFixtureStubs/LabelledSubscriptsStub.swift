@@ -16,7 +16,7 @@ public final class LabelledSubscriptsStub: LabelledSubscripts, SpyingStub {
     }
 
     public let subscriptSpy = Spy<String, Int?>("subscript(key:)", strictFallback: nil)
-    public let subscriptSetSpy = Spy<(String, Int?), Void>("subscript(key:) (set)")
+    public let subscriptSetSpy = Spy<(key: String, newValue: Int?), Void>("subscript(key:) (set)")
 
     public subscript(key key: String) -> Int? { get { subscriptSpy.call(key) } set { subscriptSetSpy.call((key, newValue)) } }
 }

@@ -16,7 +16,7 @@ public final class LocalNotificationSchedulingStub: LocalNotificationScheduling,
         removePendingSpy.reportsUnansweredCalls(at: origin)
     }
 
-    public let scheduleSpy = ThrowingSpy<(String, String, Date), String>("schedule(title:body:at:)")
+    public let scheduleSpy = ThrowingSpy<(title: String, body: String, date: Date), String>("schedule(title:body:at:)")
     public let removePendingSpy = Spy<[String], Void>("removePending(identifiers:)")
 
     public func schedule(title: String, body: String, at date: Date) async throws -> String { try await scheduleSpy.call((title, body, date)) }

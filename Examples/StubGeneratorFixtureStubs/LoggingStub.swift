@@ -15,8 +15,8 @@ public final class LoggingStub: Logging, SpyingStub {
         errorSpy.reportsUnansweredCalls(at: origin)
     }
 
-    public let debugSpy = Spy<(String, String, Int), Void>("debug(_:file:line:)")
-    public let errorSpy = Spy<(String, (any Error)?), Void>("error(_:error:)")
+    public let debugSpy = Spy<(message: String, file: String, line: Int), Void>("debug(_:file:line:)")
+    public let errorSpy = Spy<(message: String, error: (any Error)?), Void>("error(_:error:)")
 
     public func debug(_ message: String, file: String, line: Int) { debugSpy.call((message, file, line)) }
     public func error(_ message: String, error: (any Error)?) { errorSpy.call((message, error)) }

@@ -17,7 +17,7 @@ public final class MailboxStub: Mailbox, SpyingStub {
         countSpy.reportsUnansweredCalls(at: origin)
     }
 
-    public let moveSpy = Spy<(Int, String, Bool), Bool>("move(identifier:to:copy:)", strictFallback: false)
+    public let moveSpy = Spy<(identifier: Int, folder: String, copy: Bool), Bool>("move(identifier:to:copy:)", strictFallback: false)
     public let loadSpy = CompletionSpy<Int, Result<String, ServiceError>>("load(id:completion:)")
     public let countSpy = Spy<Void, Int>("count()", strictFallback: 0)
 

@@ -25,8 +25,8 @@ public final class MembersStub: Members, SpyingStub {
     public let countSetSpy = Spy<Int, Void>("count (set)")
     public let remoteSpy = ThrowingSpy<Void, Int>("remote")
     public let subscriptIndexSpy = Spy<Int, String>("subscript(_:)", strictFallback: "")
-    public let subscriptRowColumnSpy = Spy<(Int, Int), Double>("subscript(_:_:)", strictFallback: 0)
-    public let subscriptRowColumnSetSpy = Spy<(Int, Int, Double), Void>("subscript(_:_:) (set)")
+    public let subscriptRowColumnSpy = Spy<(row: Int, column: Int), Double>("subscript(_:_:)", strictFallback: 0)
+    public let subscriptRowColumnSetSpy = Spy<(row: Int, column: Int, newValue: Double), Void>("subscript(_:_:) (set)")
 
     public var name: String { nameSpy.call() }
     public var count: Int { get { countSpy.call() } set { countSetSpy.call(newValue) } }

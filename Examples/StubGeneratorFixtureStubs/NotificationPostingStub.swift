@@ -15,7 +15,7 @@ public final class NotificationPostingStub: NotificationPosting, SpyingStub {
         postSpy.reportsUnansweredCalls(at: origin)
     }
 
-    public let postSpy = Spy<(Notification.Name, [String : String]), Void>("post(name:userInfo:)")
+    public let postSpy = Spy<(name: Notification.Name, userInfo: [String : String]), Void>("post(name:userInfo:)")
 
     public func post(name: Notification.Name, userInfo: [String : String]) { postSpy.call((name, userInfo)) }
 }

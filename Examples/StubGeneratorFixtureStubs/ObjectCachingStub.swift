@@ -19,7 +19,7 @@ import TestDoubles
     }
 
     public let objectSpy = MainActorSpy<String, AnyObject?>("object(forKey:)", strictFallback: nil)
-    public let setObjectSpy = MainActorSpy<(AnyObject, String), Void>("setObject(_:forKey:)")
+    public let setObjectSpy = MainActorSpy<(object: AnyObject, key: String), Void>("setObject(_:forKey:)")
 
     public func object(forKey key: String) -> AnyObject? { objectSpy.call(key) }
     public func setObject(_ object: AnyObject, forKey key: String) { setObjectSpy.call((object, key)) }

@@ -25,7 +25,7 @@ public final class ParameterShapesStub: ParameterShapes, SpyingStub {
     public let sumSpy = Spy<[Int], Int>("sum(_:)", strictFallback: 0)
     public let performSpy = Spy<Void, Int>("perform(_:)", strictFallback: 0)
     public let loadSpy = CompletionSpy<Int, Result<String, AwkwardError>>("load(id:completion:)")
-    public let moveSpy = Spy<(String, String, Bool), Void>("move(from:to:animated:)")
+    public let moveSpy = Spy<(source: String, destination: String, animated: Bool), Void>("move(from:to:animated:)")
 
     public func increment(_ value: inout Int) { value = incrementSpy.call(value) ?? value }
     public func sum(_ numbers: Int...) -> Int { sumSpy.call(numbers) }

@@ -11,12 +11,12 @@ public final class PaymentProcessingStub: PaymentProcessing, SpyingStub {
     ///
     /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
     public init(payFallbackError: ServiceError, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
-        paySpy = MethodSpy<(Decimal, String), String, ServiceError>("pay(amount:currency:)", strictFallbackError: payFallbackError)
+        paySpy = MethodSpy<(amount: Decimal, currency: String), String, ServiceError>("pay(amount:currency:)", strictFallbackError: payFallbackError)
         let origin = StubOrigin("PaymentProcessingStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
         paySpy.reportsUnansweredCalls(at: origin)
     }
 
-    public let paySpy: MethodSpy<(Decimal, String), String, ServiceError>
+    public let paySpy: MethodSpy<(amount: Decimal, currency: String), String, ServiceError>
 
     public func pay(amount: Decimal, currency: String) async throws(ServiceError) -> String { try await paySpy.call((amount, currency)) }
 }

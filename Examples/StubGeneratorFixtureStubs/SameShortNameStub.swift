@@ -17,9 +17,9 @@ public final class SameShortNameStub: SameShortName, SpyingStub {
         stopSpy.reportsUnansweredCalls(at: origin)
     }
 
-    public let startCarOfSpy = Spy<(String, String), Void>("start(car:of:)")
-    public let startPlaneOfSpy = Spy<(String, String), Void>("start(plane:of:)")
-    public let stopSpy = Spy<(String, Date), Void>("stop(monkey:before:)")
+    public let startCarOfSpy = Spy<(car: String, model: String), Void>("start(car:of:)")
+    public let startPlaneOfSpy = Spy<(plane: String, model: String), Void>("start(plane:of:)")
+    public let stopSpy = Spy<(monkey: String, date: Date), Void>("stop(monkey:before:)")
 
     public func start(car: String, of model: String) { startCarOfSpy.call((car, model)) }
     public func start(plane: String, of model: String) { startPlaneOfSpy.call((plane, model)) }

@@ -15,7 +15,7 @@ public final class SearchServicingStub: SearchServicing, SpyingStub {
         suggestionsSpy.reportsUnansweredCalls(at: origin)
     }
 
-    public let searchSpy = ThrowingSpy<(String, Int), [String]>("search(_:limit:)")
+    public let searchSpy = ThrowingSpy<(query: String, limit: Int), [String]>("search(_:limit:)")
     public let suggestionsSpy = Spy<String, [String]>("suggestions(for:)", strictFallback: [])
 
     public func search(_ query: String, limit: Int) async throws -> [String] { try await searchSpy.call((query, limit)) }

@@ -15,7 +15,7 @@ public final class SecretStoringStub: SecretStoring, SpyingStub {
         saveSpy.reportsUnansweredCalls(at: origin)
     }
 
-    public let saveSpy = ThrowingSpy<(String, String, KeychainAccessibility), Void>("save(_:for:accessibility:)")
+    public let saveSpy = ThrowingSpy<(secret: String, account: String, accessibility: KeychainAccessibility), Void>("save(_:for:accessibility:)")
 
     public func save(_ secret: String, for account: String, accessibility: KeychainAccessibility) throws { try saveSpy.call((secret, account, accessibility)) }
 }

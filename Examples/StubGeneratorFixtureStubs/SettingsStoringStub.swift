@@ -17,7 +17,7 @@ public final class SettingsStoringStub: SettingsStoring, SpyingStub {
     }
 
     public let boolSpy = Spy<String, Bool>("bool(forKey:)", strictFallback: false)
-    public let setSpy = Spy<(Bool, String), Void>("set(_:forKey:)")
+    public let setSpy = Spy<(value: Bool, key: String), Void>("set(_:forKey:)")
     public let stringSpy = Spy<String, String?>("string(forKey:)", strictFallback: nil)
 
     public func bool(forKey key: String) -> Bool { boolSpy.call(key) }

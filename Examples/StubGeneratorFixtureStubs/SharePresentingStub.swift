@@ -14,7 +14,7 @@ import TestDoubles
         shareSpy.reportsUnansweredCalls(at: origin)
     }
 
-    public let shareSpy = MainActorSpy<([String], FixtureView), Void>("share(_:from:)")
+    public let shareSpy = MainActorSpy<(items: [String], view: FixtureView), Void>("share(_:from:)")
 
     @MainActor public func share(_ items: [String], from view: FixtureView) { shareSpy.call((items, view)) }
 }

@@ -17,7 +17,7 @@ public final class URLBuildingStub: URLBuilding, SpyingStub {
         baseURLSpy.reportsUnansweredCalls(at: origin)
     }
 
-    public let urlSpy = Spy<(String, [URLQueryItem]), URL?>("url(for:query:)", strictFallback: nil)
+    public let urlSpy = Spy<(path: String, query: [URLQueryItem]), URL?>("url(for:query:)", strictFallback: nil)
     public let baseURLSpy: Spy<Void, URL>
 
     public func url(for path: String, query: [URLQueryItem]) -> URL? { urlSpy.call((path, query)) }

@@ -18,7 +18,7 @@ public final class UserRepositoryStub: UserRepository, SpyingStub {
 
     public let userSpy = ThrowingSpy<Int, FixtureUser>("user(id:)")
     public let updateSpy = ThrowingSpy<FixtureUser, Void>("update(_:)")
-    public let searchSpy = ThrowingSpy<(String, Int), [FixtureUser]>("search(name:limit:)")
+    public let searchSpy = ThrowingSpy<(name: String, limit: Int), [FixtureUser]>("search(name:limit:)")
 
     public func user(id: Int) async throws -> FixtureUser { try await userSpy.call(id) }
     public func update(_ user: FixtureUser) async throws { try await updateSpy.call(user) }

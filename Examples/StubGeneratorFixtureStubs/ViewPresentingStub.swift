@@ -15,7 +15,7 @@ import TestDoubles
         topViewSpy.reportsUnansweredCalls(at: origin)
     }
 
-    public let presentSpy = MainActorSpy<(FixtureView, Bool), Void>("present(_:animated:)")
+    public let presentSpy = MainActorSpy<(view: FixtureView, animated: Bool), Void>("present(_:animated:)")
     public let topViewSpy = MainActorSpy<Void, FixtureView?>("topView()", strictFallback: nil)
 
     @MainActor public func present(_ view: FixtureView, animated: Bool) async { await presentSpy.call((view, animated)) }

@@ -126,18 +126,19 @@ for stub in result.stubs {
 }
 if protocols.isEmpty {
     // Generated files whose protocol is gone are left in place, but named so they can be deleted.
-    let written = Set(
+    // Only this module's files are judged: other modules' stubs may share the folder.
+    let kept = Set(
         result.stubs.map(\.fileName) + result.skipped.map { $0.protocolName.split(separator: ".").joined(separator: "_") + "Stub.swift" })
-    let present = ((try? FileManager.default.contentsOfDirectory(atPath: outputURL.path)) ?? []).sorted()
-    for file in present where file.hasSuffix("Stub.swift") && !written.contains(file) {
-        let url = outputURL.appendingPathComponent(file)
-        if let text = try? String(contentsOf: url, encoding: .utf8), text.hasPrefix(StubGenerator.marker) {
-            FileHandle.standardError.write(
-                Data(
-                    "warning: \(url.path) was generated, but module \(moduleName) has no protocol for it any more; left it in place, delete it if it is stale\n"
-                        .utf8
-                ))
-        }
+    var present: [String: String] = [:]
+    for file in (try? FileManager.default.contentsOfDirectory(atPath: outputURL.path)) ?? [] where file.hasSuffix("Stub.swift") {
+        present[file] = try? String(contentsOf: outputURL.appendingPathComponent(file), encoding: .utf8)
+    }
+    for file in StaleStubs.files(in: present, module: moduleName, kept: kept) {
+        FileHandle.standardError.write(
+            Data(
+                "warning: \(outputURL.appendingPathComponent(file).path) was generated from module \(moduleName), which has no protocol for it any more; left it in place, delete it if it is stale\n"
+                    .utf8
+            ))
     }
 }
 print("report for module \(moduleName):")

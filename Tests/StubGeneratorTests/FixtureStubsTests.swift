@@ -211,11 +211,91 @@ struct GeneratedStubInUseTests {
         } matching: { issue in
             issue.isFailure(
                 containing: "Expected no other calls on MailboxStub, but 1 of its 2 calls matched no expectation:\n"
-                    + "  1. move(identifier:to:copy:) with (3, \"Inbox\", false)\n"
+                    + "  1. move(identifier:to:copy:) with (identifier: 3, folder: \"Inbox\", copy: false)\n"
                     + "  2. count() with no arguments   ← not verified",
                 line: #line - 6
             )
         }
+    }
+
+    @Test("a generated stub's several-argument call reads by label, in a read and in a predicate")
+    func severalArgumentsReadByLabel() {
+        let mailbox = MailboxStub()
+        mailbox.moveSpy.returns(true)
+
+        _ = mailbox.move(identifier: 3, to: "Inbox", copy: false)
+
+        #expect(mailbox.moveSpy.lastCall?.folder == "Inbox")
+        mailbox.moveSpy.expectCalled(matching: "to Inbox") { $0.folder == "Inbox" }
+        mailbox.moveSpy.expectCalled(with: 3, "Inbox", false)
+    }
+
+    @Test("values of other types than a labelled call's fail the check at its line, naming both")
+    func labelledCheckWithWrongTypesFails() {
+        let mailbox = MailboxStub()
+        mailbox.moveSpy.returns(true)
+        _ = mailbox.move(identifier: 3, to: "Inbox", copy: false)
+
+        withKnownIssue {
+            mailbox.moveSpy.expectCalledOnce(with: 3, "Inbox", 0)
+        } matching: { issue in
+            issue.isFailure(
+                containing: "expectCalledOnce(with:) was given (Int, String, Int), but move(identifier:to:copy:) records "
+                    + "(identifier: Int, folder: String, copy: Bool); pass its arguments in order, each of its type",
+                line: #line - 5
+            )
+        }
+    }
+
+    @Test("a generic requirement answers the configured value as the type asked for")
+    func genericAnswerOfTheRightTypeIsReturned() throws {
+        let cache = CacheReadingStub()
+        cache.readSpy.returns(42)
+
+        #expect(try cache.read(for: "count", as: Int.self) == 42)
+    }
+
+    @Test("a generic requirement answered with another type fails where the stub was created, naming both types")
+    func genericAnswerOfTheWrongTypeFails() throws {
+        let creationLine = #line + 1
+        let cache = CacheReadingStub()
+        cache.readSpy.returns("forty-two")
+
+        var value: Int? = 0
+
+        try withKnownIssue {
+            value = try cache.read(for: "count", as: Int.self)
+        } matching: { issue in
+            issue.isFailure(
+                containing: "read(for:as:) of the generated CacheReadingStub was asked for Int, but its configured answer is "
+                    + "String \"forty-two\"; configure an answer of type Int",
+                line: creationLine
+            )
+        }
+        #expect(value == nil)
+    }
+
+    @Test("a strict stub's unconfigured optional generic result fails before it answers nil")
+    func unconfiguredOptionalGenericResultFails() {
+        let creationLine = #line + 1
+        let reader = KeyValueReadingStub()
+
+        withKnownIssue {
+            #expect(reader.value(forKey: "count", as: Int.self) == nil)
+        } matching: { issue in
+            issue.isFailure(containing: "value(forKey:as:) of the generated KeyValueReadingStub was called with", line: creationLine)
+        }
+    }
+
+    @Test("stubs of Hashable and Equatable protocols are equal only to themselves")
+    func hashableStubsCompareByIdentity() {
+        let first = AccountStub()
+        let second = AccountStub()
+        let rule = FilterRuleStub()
+
+        #expect(Set([first, first, second]).count == 2)
+        #expect(first == first && first != second)
+        #expect(rule == rule && rule != FilterRuleStub())
     }
 
     @Test("an unconfigured call of a generated stub is reported where the test created it, naming the stub and method")

@@ -150,8 +150,58 @@ final class GeneratedStubInUseXCTests: FailureRecordingTestCase {
         XCTAssertTrue(
             failures.first?.description.contains(
                 "Expected no other calls on MailboxStub, but 1 of its 2 calls matched no expectation:\n"
-                    + "  1. move(identifier:to:copy:) with (3, \"Inbox\", false)\n"
+                    + "  1. move(identifier:to:copy:) with (identifier: 3, folder: \"Inbox\", copy: false)\n"
                     + "  2. count() with no arguments   ← not verified"
+            ) ?? false
+        )
+    }
+
+    func test_moveSpy_severalArguments_readByLabelInReadAndPredicate() {
+        let mailbox = MailboxStub()
+        mailbox.moveSpy.returns(true)
+
+        _ = mailbox.move(identifier: 3, to: "Inbox", copy: false)
+
+        XCTAssertEqual(mailbox.moveSpy.lastCall?.folder, "Inbox")
+        mailbox.moveSpy.expectCalled(matching: "to Inbox") { $0.folder == "Inbox" }
+    }
+
+    func test_expectCalledOnce_valuesOfOtherTypesThanLabelledCall_failsAtItsLine() {
+        let mailbox = MailboxStub()
+        mailbox.moveSpy.returns(true)
+        _ = mailbox.move(identifier: 3, to: "Inbox", copy: false)
+        var line = 0
+
+        let failures = capturingXCTestFailures {
+            line = #line + 1
+            mailbox.moveSpy.expectCalledOnce(with: 3, "Inbox", 0)
+        }
+
+        XCTAssertEqual(failures.map(\.line), [line])
+        XCTAssertTrue(
+            failures.first?.description.contains(
+                "expectCalledOnce(with:) was given (Int, String, Int), but move(identifier:to:copy:) records "
+                    + "(identifier: Int, folder: String, copy: Bool); pass its arguments in order, each of its type"
+            ) ?? false
+        )
+    }
+
+    func test_read_answeredWithAnotherType_failsAtTheLineThatCreatedTheStub() throws {
+        let creationLine = #line + 1
+        let cache = CacheReadingStub()
+        cache.readSpy.returns("forty-two")
+        var value: Int?
+
+        let failures = try capturingXCTestFailures {
+            value = try cache.read(for: "count", as: Int.self)
+        }
+
+        XCTAssertNil(value)
+        XCTAssertEqual(failures.map(\.line), [creationLine])
+        XCTAssertTrue(
+            failures.first?.description.contains(
+                "read(for:as:) of the generated CacheReadingStub was asked for Int, but its configured answer is "
+                    + "String \"forty-two\"; configure an answer of type Int"
             ) ?? false
         )
     }

@@ -41,7 +41,7 @@ struct StubGeneratorShapeTests {
     func nonSendableParameterOfSendableProtocolIsDescribed() throws {
         let contents = try stub("AnalyticsTracking")
 
-        #expect(contents.contains("let trackSpy = Spy<(String, String), Void>(\"track(_:payload:)\")"))
+        #expect(contents.contains("let trackSpy = Spy<(event: String, payload: String), Void>(\"track(_:payload:)\")"))
         #expect(contents.contains("trackSpy.call((event, String(describing: payload)))"))
     }
 
@@ -145,9 +145,14 @@ struct StubGeneratorShapeTests {
         #expect(contents.contains("func increment(_ value: inout Int) { value = incrementSpy.call(value) ?? value }"))
     }
 
-    @Test("an optional generic result is answered by a Sendable value cast to the type asked for")
+    @Test("an optional generic result is answered by a Sendable value the spy returns as the type asked for")
     func optionalGenericResultIsCast() throws {
-        #expect(try stub("KeyValueReading").contains("valueSpy.call((key, String(describing: type))) as? T"))
+        #expect(try stub("KeyValueReading").contains("valueSpy.answer(valueSpy.call((key, String(describing: type))), as: T.self)"))
+    }
+
+    @Test("a throwing generic result's answer is returned as the type asked for, inside the try")
+    func throwingGenericResultIsAnsweredInsideTheTry() throws {
+        #expect(try stub("CacheReading").contains("{ try readSpy.answer(readSpy.call((key, String(describing: type))), as: T.self) }"))
     }
 
     @Test("an associated type with a default is fixed by a typealias in the stub")
@@ -183,11 +188,14 @@ struct StubGeneratorShapeTests {
         #expect(!contents.contains("keeps its completion handler"))
     }
 
-    @Test("several arguments are recorded as an unlabelled tuple, named by the method")
-    func severalArgumentsAreUnlabelled() throws {
+    @Test("several arguments are recorded as a tuple labelled by the parameters' names")
+    func severalArgumentsAreLabelled() throws {
         let contents = try stub("Mailbox")
 
-        #expect(contents.contains("let moveSpy = Spy<(Int, String, Bool), Bool>(\"move(identifier:to:copy:)\", strictFallback: false)"))
+        #expect(
+            contents.contains(
+                "let moveSpy = Spy<(identifier: Int, folder: String, copy: Bool), Bool>(\"move(identifier:to:copy:)\", strictFallback: false)"
+            ))
         #expect(contents.contains("moveSpy.call((identifier, folder, copy))"))
     }
 

@@ -58,7 +58,7 @@ struct StubGeneratorTests {
     func fixtureStubsMatchCommittedFiles() throws {
         let result = try Self.fixtures(.public).generate()
 
-        #expect(result.stubs.count == 121)
+        #expect(result.stubs.count == 127)
         for stub in result.stubs {
             #expect(try stub.contents == Self.committed("StubGeneratorFixtureStubs", stub.fileName))
         }

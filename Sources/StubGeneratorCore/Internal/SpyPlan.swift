@@ -159,8 +159,10 @@ struct SpyPlan {
             let arguments = Self.arguments(recorded)
             return "\(spyName).call(\(arguments.isEmpty ? "()" : arguments), completion: \(completion.expression))"
         }
-        return (failure == .never ? "" : "try ") + (isAsync ? "await " : "") + "\(spyName).call(\(callArguments))"
+        return effects + "\(spyName).call(\(callArguments))"
     }
+
+    private var effects: String { (failure == .never ? "" : "try ") + (isAsync ? "await " : "") }
 
     private var setterCallExpression: String {
         "\(setterSpyName).call(\(Self.arguments(recorded + [Recorded(label: "newValue", expression: "newValue", type: "", isSendable: true)])))"
@@ -174,7 +176,8 @@ struct SpyPlan {
             let name = TypeSpelling.escaped(inoutParameter)
             return "\(name) = \(callExpression) ?? \(name)"
         }
-        if let resultCast { return "\(callExpression) as? \(resultCast)" }
+        // An answer of another type than the one asked for fails the test rather than answering nil.
+        if let resultCast { return effects + "\(spyName).answer(\(spyName).call(\(callArguments)), as: \(resultCast).self)" }
         return callExpression
     }
 
@@ -205,9 +208,9 @@ struct SpyPlan {
         switch recorded.count {
         case 0: return "Void"
         case 1: return recorded[0].type
-        // Unlabelled: verification takes the arguments one by one, and messages take their labels
-        // from the spy's method name.
-        default: return "(" + recorded.map(\.type).joined(separator: ", ") + ")"
+        // Labelled by the parameters' names, so a test reads `lastCall?.folder`; verification still
+        // takes the values one by one, and messages take their labels from the method's name.
+        default: return "(" + recorded.map { "\(TypeSpelling.escaped($0.label)): \($0.type)" }.joined(separator: ", ") + ")"
         }
     }
 

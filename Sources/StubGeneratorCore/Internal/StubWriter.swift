@@ -43,6 +43,10 @@ struct StubWriter {
         var isActor = false
         var isSendable = false
         var extraRequirements: [String] = []
+        /// `Equatable` or `Hashable` is inherited: the stub is equal only to itself.
+        var isEquatable = false
+        /// `Hashable` is inherited: the stub hashes by identity.
+        var isHashable = false
     }
 
     private func render() throws(StubProblem) -> String {
@@ -120,7 +124,8 @@ struct StubWriter {
         SpyPlan.assignNames(&plans, reserved: reserved)
         return file(
             plans: plans, associatedTypes: associatedTypes, defaultedTypes: defaultedTypes, isActor: shape.isActor,
-            globalActors: conformsOnMainActor ? ["@MainActor"] : globalActors, conformsOnMainActor: conformsOnMainActor
+            globalActors: conformsOnMainActor ? ["@MainActor"] : globalActors, conformsOnMainActor: conformsOnMainActor,
+            identity: (shape.isEquatable, shape.isHashable)
         )
     }
 
@@ -152,6 +157,24 @@ struct StubWriter {
                     shape.extraRequirements += requirements.filter { !shape.extraRequirements.contains($0) }
                     continue
                 }
+                switch other {
+                case "Swift.Equatable":
+                    shape.isEquatable = true
+                    continue
+                case "Swift.Hashable":
+                    shape.isEquatable = true
+                    shape.isHashable = true
+                    continue
+                case "Swift.Identifiable":
+                    // A class or actor has `id: ObjectIdentifier` from the standard library; an ID
+                    // the protocol fixes gets a spy.
+                    if let type = Self.fixedIdentifierType(in: graph.symbols[id]?.declaration ?? "") {
+                        let requirement = "var id: \(type) { get }"
+                        if !shape.extraRequirements.contains(requirement) { shape.extraRequirements.append(requirement) }
+                    }
+                    continue
+                default: break
+                }
                 throw StubProblem(
                     reason: "it inherits '\(other)' from another module, whose requirements are not in this module's "
                         + "symbol graph; write this stub by hand or make the stub conform in an extension"
@@ -168,6 +191,17 @@ struct StubWriter {
         }
         if protocolSymbol.declaration.includes(": Actor") { shape.isActor = true }
         return (ordered, shape)
+    }
+
+    /// The type a protocol's where clause fixes its `ID` to (`where Self.ID == String`), if any.
+    static func fixedIdentifierType(in declaration: String) -> String? {
+        guard let whereRange = declaration.rangeOfText(" where ") else { return nil }
+        for clause in Declaration.splitTopLevel(String(declaration[whereRange.upperBound...]), on: ",") {
+            guard let equals = clause.rangeOfText(" == ") else { continue }
+            let name = String(clause[..<equals.lowerBound]).trimmed
+            if name == "ID" || name == "Self.ID" { return String(clause[equals.upperBound...]).trimmed }
+        }
+        return nil
     }
 
     /// `@MainActor func f()` with `public ` -> `@MainActor public func f()`: attributes come first.
@@ -270,7 +304,7 @@ struct StubWriter {
 
     private func file(
         plans: [SpyPlan], associatedTypes: [(name: String, constraint: String)], defaultedTypes: [(name: String, type: String)],
-        isActor: Bool, globalActors: [String], conformsOnMainActor: Bool
+        isActor: Bool, globalActors: [String], conformsOnMainActor: Bool, identity: (equatable: Bool, hashable: Bool)
     ) -> String {
         let modifier = access == .public ? "public " : ""
         let module = graph.moduleName
@@ -294,6 +328,9 @@ struct StubWriter {
         }
         for plan in plans {
             for note in plan.notes { lines.append("/// - Note: \(note)") }
+        }
+        if identity.equatable {
+            lines.append("/// - Note: A stub is equal only to itself\(identity.hashable ? " and hashes by identity" : "").")
         }
         let conformance = (conformsOnMainActor ? "@MainActor " : "") + name + ", SpyingStub"
         lines += AvailabilityAttributes.type(protocolSymbol.availability)
@@ -329,6 +366,14 @@ struct StubWriter {
         for plan in plans { for declaration in plan.declarations { lines.append("    \(spyModifier)\(declaration)") } }
         lines.append("")
         for plan in plans { if let member = plan.member { lines.append("    " + Self.inserting(modifier, afterAttributesOf: member)) } }
+        // Identity, which any isolation can read: the standard library's requirements are nonisolated.
+        let identityModifier = modifier + (isActor || !globalActors.isEmpty ? "nonisolated " : "")
+        if identity.equatable {
+            lines.append("    \(identityModifier)static func == (lhs: \(stubName), rhs: \(stubName)) -> Bool { lhs === rhs }")
+        }
+        if identity.hashable {
+            lines.append("    \(identityModifier)func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }")
+        }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }
