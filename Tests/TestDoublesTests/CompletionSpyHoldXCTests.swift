@@ -107,7 +107,8 @@ final class SetUpStubUnansweredCallXCTests: FailureRecordingTestCase {
         let failures = capturingXCTestFailures { _ = mailbox.count() }
 
         let failure = try XCTUnwrap(failures.first)
-        XCTAssertTrue(failure.description.contains("returned the fallback 0; it was the 2nd call, in the test \"\(name)\""), failure.description)
+        XCTAssertTrue(
+            failure.description.contains("returned the fallback 0; it was the 2nd call, in the test \"\(name)\""), failure.description)
         XCTAssertEqual(failure.line, Self.creationLine)
     }
 }

@@ -20,7 +20,8 @@ final class InvertedWaitXCTests: FailureRecordingTestCase {
 
         let failure = try XCTUnwrap(failures.first)
         XCTAssertEqual(failures.count, 1)
-        XCTAssertTrue(failure.description.contains("Expected no call to remove(id:) within 600 s, got 1 call:\n  #1 4"), failure.description)
+        XCTAssertTrue(
+            failure.description.contains("Expected no call to remove(id:) within 600 s, got 1 call:\n  #1 4"), failure.description)
         XCTAssertEqual(failure.line, line)
     }
 

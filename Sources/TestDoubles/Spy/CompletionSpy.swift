@@ -78,18 +78,24 @@ extension MethodSpy where Failure == Never {
             break
         case let .failed(.unconfigured(callNumber)):
             let (method, origin) = withRecords { ($0.core.method(named: setup.explicitName, declaredIn: setup.declaredIn), $0.core.origin) }
-            setup.reportUnansweredCompletion(input: input, callNumber: callNumber, method: method, origin: origin, reporter: failures, at: site)
+            setup.reportUnansweredCompletion(
+                input: input, callNumber: callNumber, method: method, origin: origin, reporter: failures, at: site)
         default:
             if let answer = answerSlowly(resolution, input: input, heldSynchronously: false, at: site) {
                 completion(answer)
                 return
             }
-            if case .failed = resolution {} else {  // a failed answer was reported with its fallback
-                let (method, origin) = withRecords { ($0.core.method(named: setup.explicitName, declaredIn: setup.declaredIn), $0.core.origin) }
+            if case .failed = resolution {
+            } else {  // a failed answer was reported with its fallback
+                let (method, origin) = withRecords {
+                    ($0.core.method(named: setup.explicitName, declaredIn: setup.declaredIn), $0.core.origin)
+                }
                 setup.reportNilCompletion(method: method, origin: origin, reporter: failures, at: site)
             }
         }
-        withRecords { $0.core.hold(HeldCompletion(completion), method: $0.core.method(named: setup.explicitName, declaredIn: setup.declaredIn)) }
+        withRecords {
+            $0.core.hold(HeldCompletion(completion), method: $0.core.method(named: setup.explicitName, declaredIn: setup.declaredIn))
+        }
     }
 
     /// Calls the completion handler of the most recent call still waiting for one, with a value.
@@ -243,7 +249,8 @@ extension MainActorMethodSpy where Failure == Never {
                 completion(answer)
                 return
             }
-            if case .failed = resolution {} else {  // a failed answer was reported with its fallback
+            if case .failed = resolution {
+            } else {  // a failed answer was reported with its fallback
                 setup.reportNilCompletion(method: method, origin: core.origin, reporter: failures, at: site)
             }
         }
