@@ -18,6 +18,7 @@ struct CompletionHandlerCoverPresenterTests {
     // snippet: completion-handler-test
     @Test("showCover calls back with the image once the loader delivers it")
     func showCoverDeliversImage() async {
+        loader.loadCoverSpy.holdCompletions()
         let done = CompletionRecorder<CoverState>()
         presenter.showCover(for: dune.id, completion: done.handler)
 

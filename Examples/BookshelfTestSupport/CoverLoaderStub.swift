@@ -3,10 +3,10 @@ import Foundation
 import TestSupportKit
 
 // snippet: completion-spy-stub
-/// A stub of the callback-based `CoverLoading`: its spy keeps each call's completion handler
-/// until the test completes it, and the stub can check all its calls at once.
+/// A stub of the callback-based `CoverLoading`: its spy completes each call with the answer the
+/// test configured, or holds it for the test to complete, and the stub checks all its calls.
 public final class CoverLoaderStub: CoverLoading, SpyingStub {
-    /// Creates a stub whose loads wait until the test completes them.
+    /// Creates a stub whose loads fail the test until it configures or holds them.
     public init() {}
 
     public let loadCoverSpy = CompletionSpy<Book.ID, Result<Data, any Error>>()

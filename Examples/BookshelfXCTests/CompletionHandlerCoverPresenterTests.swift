@@ -22,6 +22,7 @@ final class CompletionHandlerCoverPresenterTests: XCTestCase {
     }
 
     func test_showCover_loaderDeliversImage_callsBackWithImage() async {
+        loader.loadCoverSpy.holdCompletions()
         let done = CompletionRecorder<CoverState>()
         presenter.showCover(for: dune.id, completion: done.handler)
 

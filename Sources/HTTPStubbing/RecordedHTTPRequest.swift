@@ -128,13 +128,25 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
         self.queryPairs = parts.query
     }
 
-    /// Creates a recorded request from a URL request, reading its body from the request or its body
-    /// stream.
+    /// Creates a recorded request from a URL request captured outside a registry, so a matcher can
+    /// say which condition it misses.
+    ///
+    /// For a request a spy or a session stub of the test's own captured; a matcher's
+    /// ``HTTPRequestMatcher/mismatches(for:)`` then names each condition the request misses, as
+    /// ``HTTPStubRegistry/expectRequested(_:count:fileID:filePath:line:column:)`` does for the
+    /// closest request:
+    ///
+    /// ```swift
+    /// var captured = URLRequest(url: URL(string: "https://api.example.com/login")!)
+    /// captured.httpMethod = "PUT"
+    /// let reasons = HTTPRequestMatcher.post("/login").mismatches(for: RecordedHTTPRequest(captured))
+    /// #expect(reasons.isEmpty, "\(reasons)")  // method is PUT, expected POST
+    /// ```
     ///
     /// Reads `httpBody` or, when that is `nil`, drains `httpBodyStream`.
     ///
     /// - Parameter request: The request; one without a URL is recorded with `file:///`.
-    package init(_ request: URLRequest) {
+    public init(_ request: URLRequest) {
         let body = RequestBodyReader.body(of: request)
         self.init(
             method: HTTPMethod(rawValue: request.httpMethod ?? "GET"),

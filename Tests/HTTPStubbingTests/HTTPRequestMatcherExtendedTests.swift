@@ -4,10 +4,24 @@ import TestSupportCore
 import TestSupportTesting
 import Testing
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 @Suite("HTTPRequestMatcher: scheme, extension, suffix, regular expressions, combinators, exact queries")
 struct HTTPRequestMatcherExtendedTests {
     private func request(_ method: HTTPMethod = .get, _ url: String, body: String? = nil) throws -> RecordedHTTPRequest {
         RecordedHTTPRequest(method: method, url: try makeURL(url), body: body.map { Data($0.utf8) })
+    }
+
+    @Test("A URLRequest captured outside a registry gets each condition it misses, as expectRequested explains the closest")
+    func capturedURLRequestIsExplained() throws {
+        var captured = URLRequest(url: try makeURL("https://api.example.com/signin"))
+        captured.httpMethod = "PUT"
+
+        let reasons = HTTPRequestMatcher.post("/login").mismatches(for: RecordedHTTPRequest(captured))
+
+        #expect(reasons == ["method is PUT, expected POST", "path is /signin, expected /login"])
     }
 
     @Test("scheme(_:) compares the scheme case-insensitively")

@@ -82,6 +82,7 @@ struct FixtureStubsTests {
         let view = FixtureView(title: "Cover")
         var picked: [FixtureView?] = []
 
+        stub.pickViewSpy.holdCompletions()
         stub.pickView(from: [view]) { picked.append($0) }
         stub.pickViewSpy.completeLast(with: view)
 
@@ -176,6 +177,7 @@ struct GeneratedStubInUseTests {
         var received: [Result<String, ServiceError>] = []
 
         let moved = mailbox.move(identifier: 3, to: "Inbox", copy: false)
+        mailbox.loadSpy.holdCompletions()
         mailbox.load(id: 7) { received.append($0) }
         mailbox.loadSpy.completeLast(with: .success("Hello"))
 
@@ -191,6 +193,7 @@ struct GeneratedStubInUseTests {
         mailbox.moveSpy.returns(true)
 
         _ = mailbox.move(identifier: 3, to: "Inbox", copy: false)
+        mailbox.loadSpy.returns(.success("Hello"))
         mailbox.load(id: 7) { _ in }
 
         mailbox.expectInOrder(.call(mailbox.moveSpy, with: 3, "Inbox", false), .call(mailbox.loadSpy, with: 7))

@@ -52,6 +52,7 @@ final class FixtureStubsXCTests: XCTestCase {
         let view = FixtureView(title: "Cover")
         var picked: [FixtureView?] = []
 
+        stub.pickViewSpy.holdCompletions()
         stub.pickView(from: [view]) { picked.append($0) }
         stub.pickViewSpy.completeLast(with: view)
 
@@ -75,6 +76,7 @@ final class FixtureStubsXCTests: XCTestCase {
 
     func test_load_withCompletion_recordsIdWithoutClosure() {
         let stub = ParameterShapesStub()
+        stub.loadSpy.holdCompletions(allowingPendingAtEnd: true)
 
         stub.load(id: 3) { _ in }
 
@@ -112,6 +114,7 @@ final class GeneratedStubInUseXCTests: FailureRecordingTestCase {
         var received: [Result<String, ServiceError>] = []
 
         let moved = mailbox.move(identifier: 3, to: "Inbox", copy: false)
+        mailbox.loadSpy.holdCompletions()
         mailbox.load(id: 7) { received.append($0) }
         mailbox.loadSpy.completeLast(with: .success("Hello"))
 
@@ -126,6 +129,7 @@ final class GeneratedStubInUseXCTests: FailureRecordingTestCase {
         mailbox.moveSpy.returns(true)
 
         _ = mailbox.move(identifier: 3, to: "Inbox", copy: false)
+        mailbox.loadSpy.returns(.success("Hello"))
         mailbox.load(id: 7) { _ in }
 
         mailbox.expectInOrder(.call(mailbox.moveSpy, with: 3, "Inbox", false), .call(mailbox.loadSpy, with: 7))

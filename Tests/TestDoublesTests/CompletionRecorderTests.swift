@@ -47,6 +47,7 @@ struct CompletionRecorderTests {
     func spyAndRecorder() async {
         let mailbox = SpyTestMailboxStub()
         let done = CompletionRecorder<Result<String, SpyTestError>>()
+        mailbox.loadSpy.holdCompletions()
         mailbox.load(id: 1, completion: done.handler)
 
         mailbox.loadSpy.completeLast(with: .failure(SpyTestError(code: 4)))

@@ -200,6 +200,7 @@ struct CompletionSpyTests {
     func completeLastCallsHandler() {
         let mailbox = SpyTestMailboxStub()
         let results = SpyTestLoadResults()
+        mailbox.loadSpy.holdCompletions()
         mailbox.load(id: 1) { results.received.append($0) }
         #expect(results.received.isEmpty)
 
@@ -241,6 +242,7 @@ struct CompletionSpyTests {
     func mainActorCompletion() {
         let delegate = SpyTestDelegateStub()
         var picked: [String] = []
+        delegate.didPickSpy.holdCompletions()
         delegate.didPick("Dune") { picked.append($0.title) }
 
         delegate.didPickSpy.completeLast(with: SpyTestScreen(title: "Dune"))

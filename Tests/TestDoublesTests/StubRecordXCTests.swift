@@ -33,6 +33,7 @@ final class StubRecordXCTests: FailureRecordingTestCase {
         _ = mailbox.count()
         _ = mailbox.count()
         mailbox.countSpy.expectCalled(times: 2)
+        mailbox.loadSpy.returns(.success("Dune"))
         mailbox.load(id: 1) { _ in }
 
         let line = #line + 1
@@ -54,6 +55,7 @@ final class StubRecordXCTests: FailureRecordingTestCase {
         let mailbox = SpyTestMailboxStub()
         mailbox.moveSpy.returns(true)
         _ = mailbox.move(identifier: 3, to: "Inbox", copy: false)
+        mailbox.loadSpy.returns(.success("Dune"))
         mailbox.load(id: 1) { _ in }
 
         let failures = capturingXCTestFailures {
@@ -134,6 +136,7 @@ final class CompletionSpyXCTests: FailureRecordingTestCase {
     func test_completeLast_waitingCall_callsItsHandler() async {
         let mailbox = SpyTestMailboxStub()
         let done = CompletionRecorder<Result<String, SpyTestError>>()
+        mailbox.loadSpy.holdCompletions()
         mailbox.load(id: 1, completion: done.handler)
 
         mailbox.loadSpy.completeLast(with: .success("Dune"))

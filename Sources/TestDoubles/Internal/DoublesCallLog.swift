@@ -117,6 +117,12 @@ struct DoublesCallLog<Input> {
             + "it was called \(Self.timesText(inputs.count))" + listing()
     }
 
+    /// The failure of an inverted wait: calls arrived, or the wait was cancelled.
+    func noCallsFailure(within timeout: String) -> String {
+        if inputs.isEmpty { return "Cancelled while checking that \(method) is not called within \(timeout)" }
+        return "Expected no call to \(method) within \(timeout), got \(Self.timesText(inputs.count, noun: "call"))" + listing()
+    }
+
     func listing(describe: (Input) -> String = { DoublesValueDiff.describe($0) }) -> String {
         Self.listing(inputs, describe: describe)
     }

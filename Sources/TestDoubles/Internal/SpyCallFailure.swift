@@ -2,7 +2,8 @@
 /// failure message and the ``SpyError`` of each case, shared by both kinds of method spy.
 @usableFromInline
 enum SpyCallFailure: Sendable {
-    case unconfigured
+    /// The spy had no answer for its `callNumber`th call.
+    case unconfigured(callNumber: Int)
     case unimplemented
     case answersExhausted(callNumber: Int, answers: Int)
     case asyncAnswerCalledSynchronously

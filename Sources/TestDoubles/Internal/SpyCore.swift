@@ -19,6 +19,8 @@ struct SpyCore<Input, Output, Failure: Error> {
         case closure((Input) throws -> Output)
         case asyncClosure((Input) async throws -> Output)
         case sequence([Result<Output, Failure>], afterLast: AfterLastAnswer)
+        /// A completion spy keeps each call's handler for the test to complete.
+        case holdCompletions
     }
 
     /// The answer picked for one call under the owner's isolation; closures are run afterwards.
@@ -28,6 +30,8 @@ struct SpyCore<Input, Output, Failure: Error> {
         case closure((Input) throws -> Output)
         case asyncClosure((Input) async throws -> Output)
         case failed(SpyCallFailure)
+        /// The call's handler is held for the test: the spy holds completions on purpose.
+        case hold(callNumber: Int)
     }
 
     /// What a call ends with: an answer, or a failure to report before the fallback.
@@ -65,6 +69,9 @@ struct SpyCore<Input, Output, Failure: Error> {
     @usableFromInline var heldCompletions: [HeldCompletion<Output>] = []
     /// The stub that made the spy, when it said so: unanswered calls are reported there.
     @usableFromInline var origin: StubOrigin?
+    /// The end-of-test check of a completion spy that held calls on purpose, kept informed of
+    /// how many handlers wait.
+    var pendingCheck: PendingCompletionCheck?
 
     @usableFromInline
     init(answer: Answer) {
@@ -87,7 +94,9 @@ struct SpyCore<Input, Output, Failure: Error> {
         case let .result(result):
             return .result(result)
         case .unconfigured:
-            return .failed(.unconfigured)
+            return .failed(.unconfigured(callNumber: calls.count))
+        case .holdCompletions:
+            return .hold(callNumber: calls.count)
         case .unimplemented:
             return .failed(.unimplemented)
         case let .closure(body):
@@ -126,7 +135,34 @@ struct SpyCore<Input, Output, Failure: Error> {
     mutating func reset(to initialAnswer: Answer) {
         clearCalls()
         heldCompletions = []
+        pendingCheck?.update(held: 0)
         configure(initialAnswer)
+    }
+
+    /// Keeps a call's handler for the test to complete.
+    mutating func hold(_ completion: HeldCompletion<Output>, method: String) {
+        heldCompletions.append(completion)
+        pendingCheck?.update(held: heldCompletions.count, method: method)
+    }
+
+    /// Takes out the handler of the most recent call still waiting, if any.
+    mutating func takeLastHeld() -> HeldCompletion<Output>? {
+        defer { pendingCheck?.update(held: heldCompletions.count) }
+        return heldCompletions.popLast()
+    }
+
+    /// Holds calls from now on, and whether handlers may still wait when the test ends; returns
+    /// the spy's end-of-test check when it is new, for the caller to register.
+    mutating func holdCompletions(allowingPending: Bool, method: String, at site: CallSite) -> PendingCompletionCheck? {
+        configure(.holdCompletions)
+        if let pendingCheck {
+            pendingCheck.allowPending(allowingPending)
+            return nil
+        }
+        let check = PendingCompletionCheck(method: method, allowsPending: allowingPending, at: site)
+        check.update(held: heldCompletions.count)
+        pendingCheck = check
+        return check
     }
 
     /// The name failure messages print: the given one, else the first calling stub method, else
@@ -149,12 +185,6 @@ struct SpyCore<Input, Output, Failure: Error> {
 }
 
 extension SpyCore.Resolution {
-    /// Whether the spy had no answer for the call: a completion spy's call then waits for the test.
-    var isUnconfigured: Bool {
-        if case .failed(.unconfigured) = self { return true }
-        return false
-    }
-
     /// Runs a synchronous answer for `input`.
     func outcome(for input: Input) -> SpyCore<Input, Output, Failure>.Outcome {
         switch self {
@@ -170,6 +200,8 @@ extension SpyCore.Resolution {
             return .failed(.asyncAnswerCalledSynchronously)
         case let .failed(kind):
             return .failed(kind)
+        case let .hold(callNumber):
+            return .failed(.unconfigured(callNumber: callNumber))
         }
     }
 

@@ -46,7 +46,7 @@ struct SpySetup<Input, Output, Failure: Error> {
         let message = failure.message(method: method, input: input, failureType: Failure.self, origin: origin)
         let site = origin?.site ?? callSite
         var test = ""
-        if case .unconfigured = failure, let createdInTest { test = " (the spy was created in the test \"\(createdInTest)\")" }
+        if case let .unconfigured(callNumber) = failure { test = testNote(origin: origin, callNumber: callNumber) }
         switch fallback {
         case let .value(value):
             reporter.report(message + (value is Void ? "" : "; returned the fallback \(DoublesValueDiff.describe(value))") + test, at: site)
@@ -59,6 +59,68 @@ struct SpySetup<Input, Output, Failure: Error> {
             reporter.report(message + "; threw SpyError.\(error.caseName)" + test, at: site)
             throw makeError(error)
         }
+    }
+}
+
+extension SpySetup {
+    /// Reports a completion spy's call that has no answer, at once: its handler is held, so the
+    /// code waiting for it may wait for ever, and this message is what the test shows meanwhile.
+    func reportUnansweredCompletion(
+        input: Input,
+        callNumber: Int,
+        method: String,
+        origin: StubOrigin?,
+        reporter: OffTaskFailureReporter,
+        at callSite: CallSite
+    ) {
+        let stub = origin.map { " of \($0.isGenerated ? "the generated " : "")\($0.stub)" } ?? ""
+        reporter.report(
+            "\(method)\(stub) was called with \(DoublesValueDiff.describe(input)) but has no answer configured, so its "
+                + "completion handler is held and the code waiting for it cannot go on; configure a completion in the "
+                + "test with returns(_:) or answers(_:), or call holdCompletions() and complete it from the test with "
+                + "completeLast(with:)" + testNote(origin: origin, callNumber: callNumber),
+            at: origin?.site ?? callSite
+        )
+    }
+
+    /// Reports a completion spy's call answered with `nil`, which no handler can receive: the
+    /// handler is held, as the old meaning of `returns(nil)` did.
+    func reportNilCompletion(method: String, origin: StubOrigin?, reporter: OffTaskFailureReporter, at callSite: CallSite) {
+        reporter.report(
+            "\(method) was answered with nil, which its completion handler cannot receive, so the handler is held; "
+                + "to hold calls on purpose, call holdCompletions(); to complete with nil, configure .some(nil)",
+            at: origin?.site ?? callSite
+        )
+    }
+
+    /// What an unanswered call's message adds about where it came from: the Swift Testing test
+    /// that created the spy; and, when the failure points at the line that
+    /// created the stub outside the running test's body (in `setUp()`, a suite's stored
+    /// property), which test was running and which call it was.
+    ///
+    /// XCTest does not say where a test's body is, so there a stub's origin always gets the note.
+    func testNote(origin: StubOrigin?, callNumber: Int) -> String {
+        let running = RunningTest.current
+        var note = ""
+        if let createdInTest { note += " (the spy was created in the test \"\(createdInTest)\")" }
+        guard let origin, let running else { return note }
+        if let declaration = running.declaration, declaration.fileID == origin.site.fileID, declaration.line <= origin.site.line {
+            return note
+        }
+        return note + "; it was the \(Self.ordinal(callNumber)) call, in the test \"\(running.name)\""
+    }
+
+    /// `1st`, `2nd`, `3rd`, `4th`, `11th`, `21st`.
+    static func ordinal(_ number: Int) -> String {
+        let suffix: String
+        switch (number % 10, number % 100) {
+        case (_, 11...13): suffix = "th"
+        case (1, _): suffix = "st"
+        case (2, _): suffix = "nd"
+        case (3, _): suffix = "rd"
+        default: suffix = "th"
+        }
+        return "\(number)\(suffix)"
     }
 }
 

@@ -81,4 +81,39 @@ public final class CompletionRecorder<Value: Sendable>: Sendable {
         FailureReporter.report(reason + "; it was never called", at: site)
         return nil
     }
+
+    /// Fails the test if the handler is called within a time, returning the moment it is.
+    ///
+    /// The inverted form of ``value(timeout:fileID:filePath:line:column:)``. A handler already
+    /// called fails it at once. A passing check takes the whole time, so keep it short; its
+    /// verdict is only as strong as that window.
+    ///
+    /// ```swift
+    /// let done = CompletionRecorder<Int>()
+    /// await done.expectNoValue(within: .milliseconds(50))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - timeout: How long the handler may stay uncalled; an upper bound, never a sleep once
+    ///     it is called.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    public func expectNoValue(
+        within timeout: WaitTimeout,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let called = await arrivals.wait(for: 1, timeout: timeout)
+        if let first = values.first {
+            let times = callCount == 1 ? "" : " (called \(callCount) times)"
+            FailureReporter.report("Expected \(name) not to be called within \(timeout.text), got \(first)\(times)", at: site)
+        } else if !called, Task.isCancelled {
+            FailureReporter.report("Cancelled while checking that \(name) is not called within \(timeout.text)", at: site)
+        }
+    }
 }

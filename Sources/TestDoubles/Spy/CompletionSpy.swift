@@ -12,22 +12,24 @@ import TestSupportCore
 /// }
 /// ```
 ///
-/// Each call's handler waits until the test completes it with
-/// ``MethodSpy/completeLast(with:fileID:filePath:line:column:)``; once the test configures an answer
-/// (`returns(.success(book))`, `returns(inOrder:)`, `answers(_:)`), calls are completed at once
-/// with it instead. `returns(nil)` makes calls wait again.
+/// A configured answer (`returns(.success(book))`, `returns(inOrder:)`, `answers(_:)`) completes
+/// each call at once. To complete calls from the test instead, hold them with
+/// ``MethodSpy/holdCompletions(allowingPendingAtEnd:fileID:filePath:line:column:)`` and complete
+/// each with ``MethodSpy/completeLast(with:fileID:filePath:line:column:)``. A call with neither
+/// fails the test at once, naming the method, and its handler is held: the code waiting for it
+/// cannot go on, and the message says why while it waits.
 public typealias CompletionSpy<Input: Sendable, Value: Sendable> = MethodSpy<Input, Value?, Never>
 
 extension MethodSpy where Failure == Never {
-    /// Creates a spy for a method with a completion handler, whose calls wait until the test
-    /// completes them.
+    /// Creates a strict spy for a method with a completion handler: a call with no answer
+    /// configured fails the test at once.
     ///
     /// ```swift
     /// let loadSpy = CompletionSpy<Int, Result<Book, any Error>>()
     /// ```
     ///
-    /// A call made with `call(_:)` instead of `call(_:completion:)` is strict: it fails the test
-    /// and returns `nil`.
+    /// A call made with `call(_:)` instead of `call(_:completion:)` fails the test and returns
+    /// `nil`.
     ///
     /// - Parameters:
     ///   - method: The method's name for failure messages; by default the name of the stub
@@ -69,16 +71,31 @@ extension MethodSpy where Failure == Never {
         column: UInt = #column,
         function: StaticString = #function
     ) where Output == Value? {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let (resolution, _) = record(input, function: function, canWait: false)
-        if !resolution.isUnconfigured,
-            let answer = answerSlowly(
-                resolution, input: input, heldSynchronously: false,
-                at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-        {
-            completion(answer)
-            return
+        switch resolution {
+        case .hold:
+            break
+        case let .failed(.unconfigured(callNumber)):
+            let (method, origin) = withRecords { ($0.core.method(named: setup.explicitName, declaredIn: setup.declaredIn), $0.core.origin) }
+            setup.reportUnansweredCompletion(
+                input: input, callNumber: callNumber, method: method, origin: origin, reporter: failures, at: site)
+        default:
+            if let answer = answerSlowly(resolution, input: input, heldSynchronously: false, at: site) {
+                completion(answer)
+                return
+            }
+            if case .failed = resolution {
+            } else {  // a failed answer was reported with its fallback
+                let (method, origin) = withRecords {
+                    ($0.core.method(named: setup.explicitName, declaredIn: setup.declaredIn), $0.core.origin)
+                }
+                setup.reportNilCompletion(method: method, origin: origin, reporter: failures, at: site)
+            }
         }
-        withRecords { $0.core.heldCompletions.append(HeldCompletion(completion)) }
+        withRecords {
+            $0.core.hold(HeldCompletion(completion), method: $0.core.method(named: setup.explicitName, declaredIn: setup.declaredIn))
+        }
     }
 
     /// Calls the completion handler of the most recent call still waiting for one, with a value.
@@ -107,7 +124,7 @@ extension MethodSpy where Failure == Never {
         column: UInt = #column
     ) where Output == Value? {
         failures.flush()
-        let (held, callCount) = withRecords { records in (records.core.heldCompletions.popLast(), records.core.calls.count) }
+        let (held, callCount) = withRecords { records in (records.core.takeLastHeld(), records.core.calls.count) }
         guard let held else {
             FailureReporter.report(
                 DoublesCallLog<Void>.nothingWaitingFailure(method: method, callCount: callCount),
@@ -116,6 +133,47 @@ extension MethodSpy where Failure == Never {
             return
         }
         held.complete(value)
+    }
+
+    /// Holds each call's completion handler from now on, for the test to complete with
+    /// ``completeLast(with:fileID:filePath:line:column:)``.
+    ///
+    /// For a test that looks at the code under test while a call is in flight, or completes calls
+    /// in an order of its own:
+    ///
+    /// ```swift
+    /// let loader = CoverLoaderStub()
+    /// loader.loadCoverSpy.holdCompletions()
+    /// let done = CompletionRecorder<CoverState>()
+    /// CoverPresenter(loader: loader).showCover(for: Book.testValue.id, completion: done.handler)
+    /// loader.loadCoverSpy.completeLast(with: .success(Data([0xFF, 0xD8])))
+    /// ```
+    ///
+    /// A handler still held when the test ends fails the test at this line: in XCTest at the
+    /// test's teardown, in Swift Testing with the `.endOfTestChecks` trait. A configured answer
+    /// ends the hold; ``reset()`` goes back to a strict spy.
+    ///
+    /// - Parameters:
+    ///   - allowingPendingAtEnd: Whether the test leaves handlers held on purpose, so its end
+    ///     does not check them.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    public func holdCompletions<Value>(
+        allowingPendingAtEnd: Bool = false,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) where Output == Value? {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let check = withRecords { records in
+            records.core.holdCompletions(
+                allowingPending: allowingPendingAtEnd,
+                method: records.core.method(named: setup.explicitName, declaredIn: setup.declaredIn), at: site)
+        }
+        check?.registerWithRunningTest()
     }
 
     /// How many calls wait for the test to complete their handlers.
@@ -146,8 +204,8 @@ extension MethodSpy {
 public typealias MainActorCompletionSpy<Input, Value> = MainActorMethodSpy<Input, Value?, Never>
 
 extension MainActorMethodSpy where Failure == Never {
-    /// Creates a main-actor spy for a method with a completion handler, whose calls wait until the
-    /// test completes them.
+    /// Creates a strict main-actor spy for a method with a completion handler: a call with no
+    /// answer configured fails the test at once.
     ///
     /// - Parameters:
     ///   - method: The method's name for failure messages; by default the name of the stub
@@ -178,15 +236,25 @@ extension MainActorMethodSpy where Failure == Never {
         column: UInt = #column,
         function: StaticString = #function
     ) where Output == Value? {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let resolution = record(input, function: function)
-        if !resolution.isUnconfigured,
-            let answer = finish(
-                resolution.outcome(for: input), input: input, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-        {
-            completion(answer)
-            return
+        switch resolution {
+        case .hold:
+            break
+        case let .failed(.unconfigured(callNumber)):
+            setup.reportUnansweredCompletion(
+                input: input, callNumber: callNumber, method: method, origin: core.origin, reporter: failures, at: site)
+        default:
+            if let answer = finish(resolution.outcome(for: input), input: input, at: site) {
+                completion(answer)
+                return
+            }
+            if case .failed = resolution {
+            } else {  // a failed answer was reported with its fallback
+                setup.reportNilCompletion(method: method, origin: core.origin, reporter: failures, at: site)
+            }
         }
-        core.heldCompletions.append(HeldCompletion(completion))
+        core.hold(HeldCompletion(completion), method: method)
     }
 
     /// Calls the completion handler of the most recent call still waiting for one, with a value.
@@ -208,7 +276,7 @@ extension MainActorMethodSpy where Failure == Never {
         column: UInt = #column
     ) where Output == Value? {
         failures.flush()
-        guard let held = core.heldCompletions.popLast() else {
+        guard let held = core.takeLastHeld() else {
             FailureReporter.report(
                 DoublesCallLog<Void>.nothingWaitingFailure(method: method, callCount: core.calls.count),
                 at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -216,6 +284,32 @@ extension MainActorMethodSpy where Failure == Never {
             return
         }
         held.complete(value)
+    }
+
+    /// Holds each call's completion handler from now on, for the test to complete with
+    /// ``completeLast(with:fileID:filePath:line:column:)``.
+    ///
+    /// A handler still held when the test ends fails the test at this line: in XCTest at the
+    /// test's teardown, in Swift Testing with the `.endOfTestChecks` trait. A configured answer
+    /// ends the hold; ``reset()`` goes back to a strict spy.
+    ///
+    /// - Parameters:
+    ///   - allowingPendingAtEnd: Whether the test leaves handlers held on purpose, so its end
+    ///     does not check them.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    public func holdCompletions<Value>(
+        allowingPendingAtEnd: Bool = false,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) where Output == Value? {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let check = core.holdCompletions(allowingPending: allowingPendingAtEnd, method: method, at: site)
+        check?.registerWithRunningTest()
     }
 
     /// How many calls wait for the test to complete their handlers.

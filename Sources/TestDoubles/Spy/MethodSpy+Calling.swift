@@ -46,7 +46,7 @@ extension MethodSpy {
     @inlinable
     @inline(__always)
     func record(_ input: Input, function: StaticString, canWait: Bool) -> (Resolution, CallSuspension?) {
-        var resolution = Resolution.failed(.unconfigured)
+        var resolution = Resolution.failed(.unconfigured(callNumber: 0))
         var suspension: CallSuspension?
         var ready: [WaitList.Waiter]?
         DoublesSpyLock.shared.withLock { ordinal in

@@ -44,4 +44,42 @@ extension MethodSpy {
             DoublesCallLog(method: method, inputs: calls).timeoutFailure(waitingFor: count, timeout: timeout.text), at: site)
         return false
     }
+
+    /// Fails the test if the method is called within a time, returning the moment a call
+    /// arrives.
+    ///
+    /// The inverted form of ``waitForCalls(_:timeout:fileID:filePath:line:column:)``: it checks
+    /// calls counted since creation, ``clearCalls()`` or ``reset()``, so a call already made
+    /// fails it at once. A passing check takes the whole time, so keep it short; its verdict is
+    /// only as strong as that window.
+    ///
+    /// ```swift
+    /// let repository = BookRepositoryStub()
+    /// _ = BookListViewModel(repository: repository)
+    /// await repository.fetchPageSpy.expectNoCalls(within: .milliseconds(50))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - timeout: How long no call may arrive; an upper bound, never a sleep once a call
+    ///     arrives.
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    public func expectNoCalls(
+        within timeout: WaitTimeout,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let arrived = await WaitList.wait(for: 1, timeout: timeout, in: self) { spy, body in
+            spy.withRecords { body(&$0.waitList) }
+        }
+        failures.flush()
+        let calls = calls
+        guard arrived || Task.isCancelled else { return }
+        FailureReporter.report(DoublesCallLog(method: method, inputs: calls).noCallsFailure(within: timeout.text), at: site)
+    }
 }
