@@ -9,7 +9,9 @@ import FoundationNetworking
 
 @Suite("Cassettes keep credentials off disk with no configuration")
 struct CassetteCredentialTests {
-    @Test("Each credential flow records with no configuration, leaves no secret in the file, and replays to the end", arguments: CredentialFlow.all)
+    @Test(
+        "Each credential flow records with no configuration, leaves no secret in the file, and replays to the end",
+        arguments: CredentialFlow.all)
     func recordsAndReplaysWithoutSecrets(flow: CredentialFlow) async throws {
         let server = try #require(LoopbackHTTPServer(handler: CredentialFlow.respond))
         let file = try makeCassetteDirectory().appendingPathComponent("flow.har")
@@ -48,7 +50,10 @@ struct CassetteCredentialTests {
         replaying.useCassette(at: file, mode: .none)
         let pages = try await CredentialFlow.pagination.run(replaying.session, server.baseURL)
 
-        #expect(pages.map(\.1) == [#"{"books":["Dune","Emma"],"page":{"token":"REDACTED"}}"#, #"{"books":["Ulysses"],"page":{}}"#, #"{"remaining":0}"#])
+        #expect(
+            pages.map(\.1) == [
+                #"{"books":["Dune","Emma"],"page":{"token":"REDACTED"}}"#, #"{"books":["Ulysses"],"page":{}}"#, #"{"remaining":0}"#,
+            ])
         #expect(try String(contentsOf: file, encoding: .utf8).contains("count?after=REDACTED"))
     }
 
@@ -66,7 +71,9 @@ struct CassetteCredentialTests {
         #expect(cassette.interactions.count == 3)
         #expect(cassette.interactions[1].requestHeaders["Authorization"] == "REDACTED")
         #expect(String(decoding: cassette.interactions[0].responseBody, as: UTF8.self).contains(#""access_token":"REDACTED""#))
-        #expect(String(decoding: cassette.interactions[2].requestBody ?? Data(), as: UTF8.self) == "grant_type=refresh_token&refresh_token=REDACTED")
+        #expect(
+            String(decoding: cassette.interactions[2].requestBody ?? Data(), as: UTF8.self)
+                == "grant_type=refresh_token&refresh_token=REDACTED")
     }
 
     @Test("Random-looking data that is no secret records untouched, unflagged, and replays byte for byte")
@@ -192,8 +199,8 @@ struct CassetteCredentialScanTests {
         let file = try makeCassetteDirectory().appendingPathComponent("header.har")
         let line = #line + 1
         let recording = try await record(
-                "{}", requestHeaders: ["X-Upstream-Token": CredentialFlow.githubToken], redaction: HTTPRedaction(headers: ["authorization"]),
-                into: file)
+            "{}", requestHeaders: ["X-Upstream-Token": CredentialFlow.githubToken], redaction: HTTPRedaction(headers: ["authorization"]),
+            into: file)
 
         withKnownIssue {
             recording.stubs.expectNoUnhandledRequests()
@@ -223,8 +230,8 @@ struct CassetteCredentialScanTests {
         let file = try makeCassetteDirectory().appendingPathComponent("form.har")
         let line = #line + 1
         let recording = try await record(
-                "client=shelf&key=\(CredentialFlow.stripeKey)", contentType: "application/x-www-form-urlencoded", redaction: .none,
-                into: file)
+            "client=shelf&key=\(CredentialFlow.stripeKey)", contentType: "application/x-www-form-urlencoded", redaction: .none,
+            into: file)
 
         withKnownIssue {
             recording.stubs.expectNoUnhandledRequests()
@@ -246,9 +253,11 @@ struct CassetteCredentialScanTests {
         } matching: { issue in
             issue.isFailure(containing: "  - the response body: a private key (\(fingerprint))", line: line)
                 && issue.isFailure(
-                    containing: #"redact it:  redacting: .none.substituting(value, with: "<SECRET>"), where value is the credential as your test has it"#,
+                    containing:
+                        #"redact it:  redacting: .none.substituting(value, with: "<SECRET>"), where value is the credential as your test has it"#,
                     line: line)
-                && issue.isFailure(containing: #"or, if it is no secret, allow it:  redacting: .none.allowing("\#(fingerprint)")"#, line: line)
+                && issue.isFailure(
+                    containing: #"or, if it is no secret, allow it:  redacting: .none.allowing("\#(fingerprint)")"#, line: line)
         }
     }
 

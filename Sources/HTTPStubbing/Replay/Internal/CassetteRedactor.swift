@@ -49,7 +49,9 @@ struct CassetteRedactor: Sendable {
         result.requestHeaders = redacting(headers: interaction.requestHeaders, secrets: &secrets)
         result.responseHeaders = redacting(headers: interaction.responseHeaders, secrets: &secrets)
         let requestType = HTTPText.header("Content-Type", in: interaction.requestHeaders)
-        result.requestBody = interaction.requestBody.map { redacting(body: $0, contentType: requestType, isRequest: true, secrets: &secrets) }
+        result.requestBody = interaction.requestBody.map {
+            redacting(body: $0, contentType: requestType, isRequest: true, secrets: &secrets)
+        }
         let responseType = HTTPText.header("Content-Type", in: interaction.responseHeaders)
         result.responseBody = redacting(body: interaction.responseBody, contentType: responseType, isRequest: false, secrets: &secrets)
         return formats == nil ? result : redactingFormats(in: result, secrets: &secrets)
@@ -97,7 +99,8 @@ struct CassetteRedactor: Sendable {
                     switch value {
                     case .string(let text): return .string(redact(text))
                     case .array(let values): return .array(values.map { walk($0, key: key) })
-                    case .object(let members): return .object(Dictionary(uniqueKeysWithValues: members.map { ($0.key, walk($0.value, key: $0.key)) }))
+                    case .object(let members):
+                        return .object(Dictionary(uniqueKeysWithValues: members.map { ($0.key, walk($0.value, key: $0.key)) }))
                     default: return value
                     }
                 }
@@ -203,7 +206,8 @@ struct CassetteRedactor: Sendable {
         let encodedPlaceholder = HTTPRedaction.urlEncoded(placeholder)
         let pairs = text.split(separator: "&", omittingEmptySubsequences: false).map { pair -> Substring in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2, formFields.contains(Self.normalized(FormEncoding.decode(parts[0]))), parts[1] != Substring(encodedPlaceholder)
+            guard parts.count == 2, formFields.contains(Self.normalized(FormEncoding.decode(parts[0]))),
+                parts[1] != Substring(encodedPlaceholder)
             else { return pair }
             secrets.insert(FormEncoding.decode(parts[1]))
             changed = true
@@ -322,7 +326,9 @@ struct CassetteRedactor: Sendable {
         let percent = HTTPRedaction.urlEncoded(secret)
         var json = JSONValue.string(secret).description
         json = String(json.dropFirst().dropLast())
-        let forms = [secret, percent, percent.replacingOccurrences(of: "%20", with: "+"), json, json.replacingOccurrences(of: "/", with: "\\/")]
+        let forms = [
+            secret, percent, percent.replacingOccurrences(of: "%20", with: "+"), json, json.replacingOccurrences(of: "/", with: "\\/"),
+        ]
         var seen: Set<String> = []
         return forms.filter { seen.insert($0).inserted }
     }

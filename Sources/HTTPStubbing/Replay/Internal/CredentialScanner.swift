@@ -96,7 +96,8 @@ struct CredentialScanner: Sendable {
             }
         }
         if let components = URLComponents(url: interaction.url, resolvingAgainstBaseURL: false) {
-            check([components.user, components.password].compactMap { $0 }.joined(separator: ":"), isRequest: true, at: .userInfo, name: nil)
+            check(
+                [components.user, components.password].compactMap { $0 }.joined(separator: ":"), isRequest: true, at: .userInfo, name: nil)
             check(components.path, isRequest: true, at: .path, name: nil)
             for item in components.queryItems ?? [] {
                 check(item.value ?? "", isRequest: true, at: .queryItem(item.name), name: item.name)
@@ -140,7 +141,9 @@ struct CredentialScanner: Sendable {
         case .object(let members):
             for name in members.keys.sorted() {
                 guard let member = members[name] else { continue }
-                walk(member, path: path.isEmpty ? name : "\(path).\(name)", key: name, isRequest: isRequest, redactor: redactor, check: check)
+                walk(
+                    member, path: path.isEmpty ? name : "\(path).\(name)", key: name, isRequest: isRequest, redactor: redactor, check: check
+                )
             }
         default:
             break

@@ -36,7 +36,9 @@ struct CredentialFlow: Sendable, CustomStringConvertible {
 
     static let oauthPasswordGrant = CredentialFlow(
         name: "OAuth2 password grant",
-        secrets: ["Tr0ub4dor&3-horse", "cs_9f8e7d6c5b4a3f2e1d", "at_5d41402abc4b2a76b9719d911017c592", "rt_7d793037a0760186574b0282f2f435e7", jwt]
+        secrets: [
+            "Tr0ub4dor&3-horse", "cs_9f8e7d6c5b4a3f2e1d", "at_5d41402abc4b2a76b9719d911017c592", "rt_7d793037a0760186574b0282f2f435e7", jwt,
+        ]
     ) { session, base in
         let login = try await send(
             session, "POST", base + "/oauth/token", headers: ["Content-Type": "application/x-www-form-urlencoded"],
@@ -50,8 +52,10 @@ struct CredentialFlow: Sendable, CustomStringConvertible {
     }
 
     static let github = CredentialFlow(name: "GitHub installation token", secrets: [jwt, githubToken]) { session, base in
-        let issued = try await send(session, "POST", base + "/app/installations/42/access_tokens", headers: ["Authorization": "Bearer \(jwt)"])
-        let repo = try await send(session, "GET", base + "/repos/acme/widgets", headers: ["Authorization": "token \(try field("token", in: issued.1))"])
+        let issued = try await send(
+            session, "POST", base + "/app/installations/42/access_tokens", headers: ["Authorization": "Bearer \(jwt)"])
+        let repo = try await send(
+            session, "GET", base + "/repos/acme/widgets", headers: ["Authorization": "token \(try field("token", in: issued.1))"])
         return [issued, repo]
     }
 
@@ -68,13 +72,16 @@ struct CredentialFlow: Sendable, CustomStringConvertible {
             ])
         let presigned = try await send(
             session, "GET",
-            base + "/bucket/report.csv?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIAY34FZKBOKMUTVV7A%2F20240101%2Fus-east-1%2Fs3%2Faws4_request"
+            base
+                + "/bucket/report.csv?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIAY34FZKBOKMUTVV7A%2F20240101%2Fus-east-1%2Fs3%2Faws4_request"
                 + "&X-Amz-Date=20240101T000000Z&X-Amz-Expires=300&X-Amz-SignedHeaders=host"
                 + "&X-Amz-Security-Token=FwoGZXIvYXdzEBYaDHVzLWVhc3QtMSJHMEUCIQD6example&X-Amz-Signature=9f2b6c1e0a7d4e8b5c3a")
         return [signed, presigned]
     }
 
-    static let apiKeys = CredentialFlow(name: "API keys", secrets: ["key-header-6b1f0c9e2d", "key-query-a7c3e9f1b2", "tok-query-0d9e8f7a6b"]) {
+    static let apiKeys = CredentialFlow(
+        name: "API keys", secrets: ["key-header-6b1f0c9e2d", "key-query-a7c3e9f1b2", "tok-query-0d9e8f7a6b"]
+    ) {
         session, base in
         [
             try await send(session, "GET", base + "/v1/items", headers: ["X-Api-Key": "key-header-6b1f0c9e2d"]),
@@ -87,14 +94,20 @@ struct CredentialFlow: Sendable, CustomStringConvertible {
         [try await send(session, "GET", base.replacingOccurrences(of: "http://", with: "http://ada:hunter2-userinfo-pw@") + "/private")]
     }
 
-    static let unnamedValues = CredentialFlow(name: "values with no telling name", secrets: [slackToken, privateKey] + privateKey.split(separator: "\n").dropFirst().dropLast().map(String.init)) { session, base in
+    static let unnamedValues = CredentialFlow(
+        name: "values with no telling name",
+        secrets: [slackToken, privateKey] + privateKey.split(separator: "\n").dropFirst().dropLast().map(String.init)
+    ) { session, base in
         [try await send(session, "GET", base + "/integrations"), try await send(session, "GET", base + "/keys/deploy")]
     }
 
-    static let graphQLLogin = CredentialFlow(name: "GraphQL login", secrets: ["gq-password-5e8a1c", "sess_3c6e0b8a4f2d9e1b7a5c"]) { session, base in
+    static let graphQLLogin = CredentialFlow(name: "GraphQL login", secrets: ["gq-password-5e8a1c", "sess_3c6e0b8a4f2d9e1b7a5c"]) {
+        session, base in
         let login = try await send(
             session, "POST", base + "/graphql", headers: ["Content-Type": "application/json"],
-            body: #"{"query":"mutation Login($email: String!, $password: String!) { login(email: $email, password: $password) { sessionToken } }","variables":{"email":"ada@example.com","password":"gq-password-5e8a1c"}}"#)
+            body:
+                #"{"query":"mutation Login($email: String!, $password: String!) { login(email: $email, password: $password) { sessionToken } }","variables":{"email":"ada@example.com","password":"gq-password-5e8a1c"}}"#
+        )
         let token = try JSONSerialization.jsonObject(with: Data(login.1.utf8)) as? [String: Any]
         let session_ = ((token?["data"] as? [String: Any])?["login"] as? [String: Any])?["sessionToken"] as? String ?? ""
         let me = try await send(
