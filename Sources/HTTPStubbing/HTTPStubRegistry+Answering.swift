@@ -39,11 +39,13 @@ extension HTTPStubRegistry {
             return .deliver(plan)
         case .forward(let recordIndex, let handler):
             return .forward(recordIndex: recordIndex, handler: handler)
-        case .unhandled(let recordIndex, let stubs, let answerCounts, let note):
-            let message = UnhandledRequestReport.message(for: request, stubs: stubs, answerCounts: answerCounts)
-            failures.report(note.map { message + "\n" + $0 } ?? message, at: createdAt)
+        case .unhandled(let recordIndex, let stubs, let answerCounts, let handler):
+            // Shown redacted when a cassette is in use, as its recordings are.
+            let shown = handler?.shownAs?(request) ?? request
+            let message = UnhandledRequestReport.message(for: shown, stubs: stubs, answerCounts: answerCounts)
+            failures.report(handler?.unhandledNote.map { message + "\n" + $0 } ?? message, at: createdAt)
             let error = URLErrorBox(
-                code: .resourceUnavailable, message: "No stub matches \(request.summary); the test's failure lists the registered stubs")
+                code: .resourceUnavailable, message: "No stub matches \(shown.summary); the test's failure lists the registered stubs")
             return .deliver(DeliveryPlan(failing: request, with: error, recordIndex: recordIndex, outcome: .unhandled))
         }
     }
@@ -75,8 +77,8 @@ extension HTTPStubRegistry {
         /// No stub matches and `handler` answers; the request is recorded as pending.
         case forward(recordIndex: Int, handler: UnmatchedRequestHandler)
         /// No stub matches; the request is recorded as unhandled, beside the stubs it missed, with
-        /// the unmatched-request handler's note when the handler does not take it.
-        case unhandled(recordIndex: Int, stubs: [StubEntry], answerCounts: [Int], note: String?)
+        /// the unmatched-request handler that does not take it, for its note.
+        case unhandled(recordIndex: Int, stubs: [StubEntry], answerCounts: [Int], handler: UnmatchedRequestHandler?)
     }
 
     /// What the search under the lock found.
@@ -146,6 +148,6 @@ extension HTTPStubRegistry {
         state.requests[recordIndex].outcome = .unhandled
         return .unhandled(
             recordIndex: recordIndex, stubs: state.index.entries, answerCounts: state.answerCounts,
-            note: state.unmatchedRequestHandler?.unhandledNote)
+            handler: state.unmatchedRequestHandler)
     }
 }

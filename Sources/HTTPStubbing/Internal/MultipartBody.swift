@@ -170,21 +170,18 @@ enum MultipartBody {
             .replacingOccurrences(of: "\n", with: "%0A")
     }
 
-    /// A multipart body with the values of the named fields (parts without a file name) replaced
-    /// by `placeholder`; every other byte is kept. `nil` when the body is not multipart.
-    ///
-    /// Redaction by field name calls it before its form-encoded reading:
-    /// `if let multipart = MultipartBody.redactingFields(formFields, in: body, contentType: contentType,
-    /// placeholder: placeholder) { secrets += multipart.secrets; return multipart.body }`.
+    /// A multipart body with the values of the fields (parts without a file name) that
+    /// `isRedacted` names replaced by `placeholder`; every other byte is kept. `nil` when the
+    /// body is not multipart.
     static func redactingFields(
-        _ names: Set<String>, in body: Data, contentType: String?, placeholder: String
+        in body: Data, contentType: String?, placeholder: String, where isRedacted: (String) -> Bool
     ) -> (body: Data, secrets: [String])? {
         guard isMultipart(contentType), case .success(let boundary) = boundary(contentType: contentType, body: body),
             case .success(let located) = parts(of: body, boundary: boundary)
         else { return nil }
         var result = Data(body)
         var secrets: [String] = []
-        for item in located.reversed() where item.part.fileName == nil && names.contains(item.part.name) {
+        for item in located.reversed() where item.part.fileName == nil && isRedacted(item.part.name) {
             guard item.part.text != placeholder else { continue }
             secrets.append(item.part.text ?? "")
             result.replaceSubrange(item.content, with: Data(placeholder.utf8))

@@ -8,4 +8,6 @@ struct UnmatchedRequestHandler: Sendable {
     /// Added to the unhandled-request failure of a request `answer` does not take, such as which
     /// cassette was replayed and how to record the request.
     var unhandledNote: String?
+    /// The request as the unhandled-request failure shows it, such as redacted.
+    var shownAs: (@Sendable (RecordedHTTPRequest) -> RecordedHTTPRequest)?
 }

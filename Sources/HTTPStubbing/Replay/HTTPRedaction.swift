@@ -2,30 +2,42 @@ import Foundation
 
 /// What a cassette removes from recorded traffic before anything is written to disk.
 ///
-/// It replaces header values, query items, JSON body fields and form-encoded body fields by a
-/// placeholder, and chosen values wherever they appear by a placeholder of their own that
-/// replay puts back.
+/// ``default`` removes the values of the headers, query items, JSON keys and form fields that
+/// carry credentials in real APIs, and the user info of URLs; extend it by name, and substitute
+/// chosen values by a placeholder of their own that replay puts back:
 ///
 /// ```swift
 /// let apiKey = ProcessInfo.processInfo.environment["CATALOG_API_KEY"] ?? "test-key"
 /// let redaction = HTTPRedaction.default
-///     .redactingQueryItems("api_key").redactingJSONFields("token").redactingFormFields("password")
+///     .redactingQueryItems("sig").redactingJSONFields("session").redactingFormFields("pin")
 ///     .substituting(apiKey, with: "<CATALOG_API_KEY>")
 /// ```
 ///
-/// Redacted values never reach the cassette file. Replay matches a redacted header or query
-/// item by its name only, since the recorded value is the placeholder. A substituted value is
-/// put back on playback, in the recorded requests and responses, as VCR's
-/// `filter_sensitive_data` does.
+/// Names compare ignoring case, `-`, `_` and `.`, so `access_token` also covers `accessToken`
+/// and `Access-Token`. ``default`` also replaces values shaped like published credential formats
+/// (JWTs, GitHub, Slack, Stripe, AWS and Google keys, private keys) wherever they appear. A value
+/// removed once is removed wherever else the cassette holds it, in every interaction. Before
+/// writing, the cassette is scanned for credential-shaped values that no rule removed (with
+/// ``none`` or a redaction of your own): when one is left, nothing is written and the test fails
+/// at the `useCassette` line, saying which line redacts it or allows it with ``allowing(_:)``.
+/// Replay matches a redacted part of a request by its name only. A substituted value is put back
+/// on playback, as VCR's `filter_sensitive_data` does.
 public struct HTTPRedaction: Sendable, Equatable {
-    /// Header names (case-insensitive) whose values are replaced, in requests and responses.
+    /// Header names whose values are replaced, in requests and responses.
     public var headers: Set<String>
     /// Query item names whose values are replaced in recorded URLs.
     public var queryItems: Set<String>
     /// JSON object keys, at any depth, whose values are replaced in request and response bodies.
     public var jsonFields: Set<String>
-    /// Field names whose values are replaced in form-encoded request bodies.
+    /// Field names whose values are replaced in form-encoded request and response bodies.
     public var formFields: Set<String>
+    /// Whether the user name and password of a URL, as in `https://user:password@host/`, are replaced.
+    public var urlUserInfo: Bool
+    /// Whether values shaped like published credential formats, such as JWTs and GitHub, Slack,
+    /// Stripe, AWS and Google keys, are replaced wherever they appear, whatever their name.
+    public var credentialFormats: Bool
+    /// Names whose values the credential scan leaves alone, and fingerprints of values it leaves alone.
+    public var allowed: Set<String>
     /// Placeholders and the values they stand for: each value is written as its placeholder
     /// wherever it appears, and put back on playback.
     public var substitutions: [String: String]
@@ -39,26 +51,30 @@ public struct HTTPRedaction: Sendable, Equatable {
     ///   - queryItems: Query item names whose values are replaced.
     ///   - jsonFields: JSON keys whose values are replaced.
     ///   - formFields: Form field names whose values are replaced.
+    ///   - urlUserInfo: Whether the user info of URLs is replaced.
+    ///   - credentialFormats: Whether credential-shaped values are replaced wherever they appear.
+    ///   - allowed: Names and fingerprints the credential scan leaves alone; see ``allowing(_:)``.
     ///   - substitutions: Placeholders and the values they stand for.
     ///   - placeholder: The replacement text.
     public init(
         headers: Set<String> = [], queryItems: Set<String> = [], jsonFields: Set<String> = [], formFields: Set<String> = [],
-        substitutions: [String: String] = [:], placeholder: String = "REDACTED"
+        urlUserInfo: Bool = false, credentialFormats: Bool = false, allowed: Set<String> = [], substitutions: [String: String] = [:],
+        placeholder: String = "REDACTED"
     ) {
         self.headers = Set(headers.map { $0.lowercased() })
         self.queryItems = queryItems
         self.jsonFields = jsonFields
         self.formFields = formFields
+        self.urlUserInfo = urlUserInfo
+        self.credentialFormats = credentialFormats
+        self.allowed = allowed
         self.substitutions = substitutions
         self.placeholder = placeholder
     }
 
-    /// Removes credentials and cookies.
+    /// Nothing is redacted, and the credential scan still runs.
     ///
-    /// Removes the `Authorization`, `Proxy-Authorization`, `Cookie` and `Set-Cookie` headers.
-    public static let `default` = HTTPRedaction(headers: ["authorization", "proxy-authorization", "cookie", "set-cookie"])
-
-    /// Nothing is redacted.
+    /// To write a cassette exactly as recorded, allow what the scan names with ``allowing(_:)``.
     public static let none = HTTPRedaction()
 
     /// This redaction with these query items redacted too.
@@ -84,13 +100,44 @@ public struct HTTPRedaction: Sendable, Equatable {
     /// This redaction with these form-encoded body fields redacted too.
     ///
     /// A request body is read as form fields when its `Content-Type` is
-    /// `application/x-www-form-urlencoded`, or when it has none and is not JSON.
+    /// `application/x-www-form-urlencoded`, or when it has none and is not JSON; a response body
+    /// when its `Content-Type` says so.
     ///
     /// - Parameter names: Field names.
     /// - Returns: The extended redaction.
     public func redactingFormFields(_ names: String...) -> HTTPRedaction {
         var copy = self
         copy.formFields.formUnion(names)
+        return copy
+    }
+
+    /// This redaction with these headers redacted too.
+    ///
+    /// - Parameter names: Header names.
+    /// - Returns: The extended redaction.
+    public func redactingHeaders(_ names: String...) -> HTTPRedaction {
+        var copy = self
+        copy.headers.formUnion(names.map { $0.lowercased() })
+        return copy
+    }
+
+    /// This redaction with values the credential scan would refuse, or ``credentialFormats``
+    /// would replace, written as they are.
+    ///
+    /// Pass the names of headers, query items, form fields or JSON keys whose values are not
+    /// secrets, or the fingerprint the scan's failure message gives for one value, such as a
+    /// test key in a text body:
+    ///
+    /// ```swift
+    /// let redaction = HTTPRedaction.default.allowing("sample_jwt", "sha256:4f1c2b9e0d7a")
+    /// ```
+    ///
+    /// - Parameter namesOrFingerprints: Names, compared as redacted names are, or fingerprints
+    ///   starting with `sha256:`.
+    /// - Returns: The extended redaction.
+    public func allowing(_ namesOrFingerprints: String...) -> HTTPRedaction {
+        var copy = self
+        copy.allowed.formUnion(namesOrFingerprints)
         return copy
     }
 
@@ -116,40 +163,10 @@ public struct HTTPRedaction: Sendable, Equatable {
         return copy
     }
 
-    /// This redaction with these headers redacted too.
-    ///
-    /// - Parameter names: Header names.
-    /// - Returns: The extended redaction.
-    public func redactingHeaders(_ names: String...) -> HTTPRedaction {
-        var copy = self
-        copy.headers.formUnion(names.map { $0.lowercased() })
-        return copy
-    }
-
-    // MARK: Applying
-
-    /// `interaction` with every secret replaced.
-    ///
-    /// The secret values found (a redacted header's, query item's, JSON field's or form field's)
-    /// are also replaced wherever else they appear in a text body, as when a server echoes them back.
-    func apply(to interaction: HTTPCassette.Interaction) -> HTTPCassette.Interaction {
-        var secrets: [String] = []
-        var result = interaction
-        result.url = redacting(interaction.url, secrets: &secrets)
-        result.requestHeaders = redacting(interaction.requestHeaders, secrets: &secrets)
-        result.responseHeaders = redacting(interaction.responseHeaders, secrets: &secrets)
-        let requestType = HTTPText.header("Content-Type", in: interaction.requestHeaders)
-        let requestBody = interaction.requestBody.map { redactedBody($0, contentType: requestType, secrets: &secrets) }
-        let responseBody = redacting(body: interaction.responseBody, secrets: &secrets)
-        // Very short values are left out, since replacing them everywhere would garble the text.
-        let found = Set(secrets.filter { $0.count >= 4 && $0 != placeholder }).sorted { ($0.count, $0) > ($1.count, $1) }
-        result.requestBody = requestBody.map { replacing(found, in: $0) }
-        result.responseBody = replacing(found, in: responseBody)
-        return substitutingPlaceholders(in: result)
-    }
+    // MARK: Placeholders
 
     /// `interaction` with each substituted value replaced by its placeholder.
-    private func substitutingPlaceholders(in interaction: HTTPCassette.Interaction) -> HTTPCassette.Interaction {
+    func substitutingPlaceholders(in interaction: HTTPCassette.Interaction) -> HTTPCassette.Interaction {
         let pairs = substitutions.filter { !$0.value.isEmpty }.sorted { ($0.value.count, $0.key) > ($1.value.count, $1.key) }
         guard !pairs.isEmpty else { return interaction }
         return interaction.replacingText(pairs.map { (found: [$0.value], replacement: $0.key, inURL: Self.urlEncoded($0.key)) })
@@ -164,118 +181,17 @@ public struct HTTPRedaction: Sendable, Equatable {
     }
 
     /// `text` percent-encoded as a query value may hold it.
-    private static func urlEncoded(_ text: String) -> String {
+    static func urlEncoded(_ text: String) -> String {
         var allowed = CharacterSet.urlQueryAllowed
         allowed.remove(charactersIn: "&=+#<>")
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
-    }
-
-    /// `body` with each of `secrets` replaced by the placeholder; a body that does not change
-    /// keeps its bytes.
-    private func replacing(_ secrets: [String], in body: Data) -> Data {
-        guard !secrets.isEmpty, var text = String(data: body, encoding: .utf8) else { return body }
-        let original = text
-        for secret in secrets { text = text.replacingOccurrences(of: secret, with: placeholder) }
-        return text == original ? body : Data(text.utf8)
-    }
-
-    func isRedacted(header name: String) -> Bool {
-        headers.contains(name.lowercased())
-    }
-
-    // Each `redacting` below replaces what it redacts and adds the values it removed to `secrets`.
-
-    private func redacting(_ fields: [String: String], secrets: inout [String]) -> [String: String] {
-        var result = fields
-        for (key, value) in fields where isRedacted(header: key) {
-            secrets += value.components(separatedBy: "\n")
-            result[key] = placeholder
-        }
-        return result
-    }
-
-    private func redacting(_ url: URL, secrets: inout [String]) -> URL {
-        guard !queryItems.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
-            let items = components.queryItems, items.contains(where: { queryItems.contains($0.name) })
-        else { return url }
-        components.queryItems = items.map { item in
-            guard queryItems.contains(item.name) else { return item }
-            secrets.append(item.value ?? "")
-            return URLQueryItem(name: item.name, value: placeholder)
-        }
-        return components.url ?? url
-    }
-
-    /// A request body with its named JSON fields, or form fields, replaced.
-    func redactedBody(_ body: Data, contentType: String?) -> Data {
-        var secrets: [String] = []
-        return redactedBody(body, contentType: contentType, secrets: &secrets)
-    }
-
-    private func redactedBody(_ body: Data, contentType: String?, secrets: inout [String]) -> Data {
-        guard !formFields.isEmpty, Self.isForm(body, contentType: contentType) else { return redacting(body: body, secrets: &secrets) }
-        // A body labelled as a form may hold JSON all the same: its JSON secrets are collected too,
-        // so they are replaced wherever they appear.
-        _ = redacting(body: body, secrets: &secrets)
-        return redactingForm(body, secrets: &secrets)
-    }
-
-    /// Whether a request body is form-encoded: its content type says so, or it has none and is
-    /// not JSON.
-    private static func isForm(_ body: Data, contentType: String?) -> Bool {
-        if let contentType { return contentType.lowercased().contains("application/x-www-form-urlencoded") }
-        let first = body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-        return first != UInt8(ascii: "{") && first != UInt8(ascii: "[")
-    }
-
-    /// `body` with the values of the named form fields replaced; every other byte is kept.
-    private func redactingForm(_ body: Data, secrets: inout [String]) -> Data {
-        guard let text = String(data: body, encoding: .utf8) else { return body }
-        let encodedPlaceholder = Self.urlEncoded(placeholder)
-        var changed = false
-        let pairs = text.split(separator: "&", omittingEmptySubsequences: false).map { pair -> Substring in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard formFields.contains(FormEncoding.decode(parts[0])), parts.count == 2, parts[1] != Substring(encodedPlaceholder)
-            else { return pair }
-            secrets.append(FormEncoding.decode(parts[1]))
-            changed = true
-            return parts[0] + "=" + encodedPlaceholder
-        }
-        return changed ? Data(pairs.joined(separator: "&").utf8) : body
-    }
-
-    private func redacting(body: Data, secrets: inout [String]) -> Data {
-        guard !jsonFields.isEmpty, let document = JSONValue.parse(body) else { return body }
-        let redacted = redacting(document, secrets: &secrets)
-        return redacted == document ? body : Data(redacted.description.utf8)
-    }
-
-    private func redacting(_ value: JSONValue, secrets: inout [String]) -> JSONValue {
-        switch value {
-        case .object(let members):
-            var result: [String: JSONValue] = [:]
-            for (key, member) in members {
-                guard jsonFields.contains(key) else {
-                    result[key] = redacting(member, secrets: &secrets)
-                    continue
-                }
-                // A redacted string is a secret; any other value may hold redacted strings deeper in.
-                if case .string(let text) = member { secrets.append(text) } else { _ = redacting(member, secrets: &secrets) }
-                result[key] = .string(placeholder)
-            }
-            return .object(result)
-        case .array(let values):
-            return .array(values.map { redacting($0, secrets: &secrets) })
-        default:
-            return value
-        }
     }
 }
 
 extension HTTPCassette.Interaction {
     /// This interaction with each found text replaced: in the URL by `inURL`, in header values
     /// and text bodies by `replacement`. A body that does not change keeps its bytes.
-    fileprivate func replacingText(_ pairs: [(found: [String], replacement: String, inURL: String)]) -> HTTPCassette.Interaction {
+    func replacingText(_ pairs: [(found: [String], replacement: String, inURL: String)]) -> HTTPCassette.Interaction {
         func replace(_ text: String, url: Bool = false) -> String {
             pairs.reduce(text) { text, pair in
                 pair.found.reduce(text) { $0.replacingOccurrences(of: $1, with: url ? pair.inURL : pair.replacement) }

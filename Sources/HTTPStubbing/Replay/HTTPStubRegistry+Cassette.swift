@@ -115,14 +115,15 @@ extension HTTPStubRegistry {
         case .newEpisodes, .all: recordsFrom = cassette?.interactions ?? []
         case .replace: recordsFrom = []
         }
+        let redactor = CassetteRedactor(options.redaction)
         var replacedWhenMatching: [HTTPRequestMatcher]?
         if mode == .all {
             var locations = ReplayMatcher.Locations()
             replacedWhenMatching = restored.map {
-                ReplayMatcher.matcher(for: $0, matching: options.matching, redaction: options.redaction, locations: &locations)
+                ReplayMatcher.matcher(for: $0, matching: options.matching, redactor: redactor, locations: &locations)
             }
         }
-        registerReplay(of: replayed, options: options, fileID: fileID, filePath: filePath, line: line, column: column)
+        registerReplay(of: replayed, options: options, redactor: redactor, fileID: fileID, filePath: filePath, line: line, column: column)
         guard let recordsFrom else {
             installReplayOnlyHandler(
                 options: options,
@@ -139,7 +140,8 @@ extension HTTPStubRegistry {
             return
         }
         let recorder = CassetteRecorder(
-            file: file, keeping: recordsFrom, replacedWhenMatching: replacedWhenMatching, redaction: options.redaction, site: site)
+            file: file, keeping: recordsFrom, replacedWhenMatching: replacedWhenMatching, redaction: options.redaction,
+            failures: failures, site: site)
         let realSession = options.session ?? URLSession(configuration: .ephemeral)
         let handler = UnmatchedRequestHandler { request, reply in
             RealSessionForwarder.send(request, through: realSession) { answer in
@@ -168,6 +170,8 @@ extension HTTPStubRegistry {
         }
         handler.accepts = { request in options.passes(request) }
         handler.unhandledNote = note
+        let redactor = CassetteRedactor(options.redaction)
+        handler.shownAs = { redactor.redacted($0) }
         handleUnmatchedRequests(with: handler)
     }
 
@@ -175,15 +179,15 @@ extension HTTPStubRegistry {
     /// count as used (VCR's unused interactions); with playback repeats, one stub per distinct
     /// request, answering with its recordings in order and the last one again.
     private func registerReplay(
-        of interactions: [HTTPCassette.Interaction], options: CassetteOptions, fileID: StaticString, filePath: StaticString, line: UInt,
-        column: UInt
+        of interactions: [HTTPCassette.Interaction], options: CassetteOptions, redactor: CassetteRedactor, fileID: StaticString,
+        filePath: StaticString, line: UInt, column: UInt
     ) {
         var groups: [(matcher: HTTPRequestMatcher, responses: [HTTPStubResponse])] = []
         var groupOfKey: [String: Int] = [:]
         var locations = ReplayMatcher.Locations()
         for (index, interaction) in interactions.enumerated() {
             let matcher = ReplayMatcher.matcher(
-                for: interaction, matching: options.matching, redaction: options.redaction, locations: &locations)
+                for: interaction, matching: options.matching, redactor: redactor, locations: &locations)
             let key = options.allowPlaybackRepeats ? Self.groupKey(matcher, for: interaction, options: options) : "\(index)"
             let response = HTTPStubResponse.data(
                 interaction.responseBody, status: interaction.statusCode, headers: interaction.responseHeaders)

@@ -35,6 +35,36 @@ struct MultipartReplayTests {
         #expect(replayed == recorded)
     }
 
+    @Test("A multipart field the default redaction names is written as the placeholder, and the upload still replays")
+    func passwordFieldIsRedactedAndReplays() async throws {
+        let server = try #require(LoopbackHTTPServer { _ in LoopbackHTTPServer.Response(body: Data("stored".utf8)) })
+        let file = try makeCassetteDirectory().appendingPathComponent("upload.har")
+        let secret = "correct-horse-battery-staple"
+        func upload() throws -> URLRequest {
+            var builder = AlamofireStyleMultipartFormData()
+            builder.append(Data(SampleUpload.caption.utf8), withName: "caption")
+            builder.append(Data(secret.utf8), withName: "password")
+            builder.append(SampleUpload.jpeg, withName: "photo", fileName: "photo.jpg", mimeType: "image/jpeg")
+            var request = try SampleUpload.request((builder.encode(), builder.contentType))
+            request.url = try makeURL("\(server.baseURL)/photos")
+            return request
+        }
+        let recording = HTTPStubRegistry()
+        recording.useCassette(at: file, mode: .once, matching: .methodAndURL.includingBody())
+        _ = try await recording.session.dataTaskResult(for: try upload())
+        server.stop()
+
+        let replaying = HTTPStubRegistry()
+        replaying.useCassette(at: file, mode: .none, matching: .methodAndURL.includingBody())
+        let replayed = try await replaying.session.dataTaskResult(for: try upload()).0
+
+        let params = try #require(try requestPostData(in: Data(contentsOf: file))?["params"] as? [[String: Any]])
+        #expect(params.map { $0["name"] as? String } == ["caption", "password", "photo"])
+        #expect(params[1]["value"] as? String == "REDACTED")
+        #expect(try !String(decoding: Data(contentsOf: file), as: UTF8.self).contains(secret))
+        #expect(replayed == Data("stored".utf8))
+    }
+
     @Test("A replayed upload whose field differs is not answered, and the message names the part")
     func differentFieldIsUnhandled() async throws {
         let file = try makeCassetteDirectory().appendingPathComponent("upload.har")
