@@ -6,7 +6,7 @@ import Foundation
 import TestDoubles
 
 /// A stub of `CoverLoading`: one spy per requirement, one line per requirement.
-/// - Note: `loadCover(for:completion:)` keeps its completion handler `completion`: complete it with `completeLast(with:)`.
+/// - Note: `loadCover(for:completion:)` passes its completion handler `completion` to its spy: configure an answer, or call `holdCompletions()` first, then `completeLast(with:)`.
 public final class CoverLoadingStub: CoverLoading, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
     ///

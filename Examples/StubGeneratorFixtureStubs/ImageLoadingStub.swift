@@ -6,7 +6,7 @@ import Foundation
 import TestDoubles
 
 /// A stub of `ImageLoading`: one spy per requirement, one line per requirement.
-/// - Note: `loadImage(from:completion:)` keeps its completion handler `completion`: complete it with `completeLast(with:)`.
+/// - Note: `loadImage(from:completion:)` passes its completion handler `completion` to its spy: configure an answer, or call `holdCompletions()` first, then `completeLast(with:)`.
 public final class ImageLoadingStub: ImageLoading, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
     ///

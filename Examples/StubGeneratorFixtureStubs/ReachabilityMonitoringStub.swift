@@ -5,7 +5,7 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `ReachabilityMonitoring`: one spy per requirement, one line per requirement.
-/// - Note: `start(onChange:)` keeps its completion handler `onChange`: complete it with `completeLast(with:)`.
+/// - Note: `start(onChange:)` passes its completion handler `onChange` to its spy: configure an answer, or call `holdCompletions()` first, then `completeLast(with:)`.
 public final class ReachabilityMonitoringStub: ReachabilityMonitoring, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
     ///

@@ -5,7 +5,7 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `ViewPicking`: one spy per requirement, one line per requirement.
-/// - Note: `pickView(from:completion:)` keeps its completion handler `completion`: complete it with `completeLast(with:)`.
+/// - Note: `pickView(from:completion:)` passes its completion handler `completion` to its spy: configure an answer, or call `holdCompletions()` first, then `completeLast(with:)`.
 @MainActor public final class ViewPickingStub: ViewPicking, SpyingStub {
     /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
     ///
