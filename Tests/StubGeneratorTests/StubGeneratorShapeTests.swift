@@ -244,4 +244,11 @@ struct StubGeneratorShapeTests {
         #expect(contents.contains("let isEnabledSpy = CompletionSpy<String, Bool>(\"isEnabled(_:completion:)\")\n"))
         #expect(contents.contains("init(fileID: StaticString = #fileID,"))
     }
+
+    @Test("a strict stub with a completion handler says its unconfigured completions fail too")
+    func strictStubDocumentsCompletionsFail() throws {
+        let contents = try stub("InternalCallbacks")
+
+        #expect(contents.contains("on any call it has not configured, except calls that return nothing and take no completion handler."))
+    }
 }
