@@ -6,9 +6,9 @@ import Foundation
 import TestDoubles
 
 /// A stub of `CoverLoading`: one spy per requirement, one line per requirement.
-/// - Note: `loadCover(for:completion:)` keeps its completion handler `completion`: complete it with `completeLast(with:)`.
+/// - Note: `loadCover(for:completion:)` passes its completion handler `completion` to its spy: configure an answer, or call `holdCompletions()` first, then `completeLast(with:)`.
 public final class CoverLoadingStub: CoverLoading, SpyingStub {
-    /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
+    /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing and take no completion handler.
     ///
     /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
     public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {

@@ -7,9 +7,9 @@ import TestDoubles
 /// A stub of `ParameterShapes`: one spy per requirement, one line per requirement.
 /// - Note: `increment(_:)` gives the caller the new value of `value` its spy answers; nil leaves it unchanged.
 /// - Note: `perform(_:)` does not record its closure parameter `work`.
-/// - Note: `load(id:completion:)` keeps its completion handler `completion`: complete it with `completeLast(with:)`.
+/// - Note: `load(id:completion:)` passes its completion handler `completion` to its spy: configure an answer, or call `holdCompletions()` first, then `completeLast(with:)`.
 public final class ParameterShapesStub: ParameterShapes, SpyingStub {
-    /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
+    /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing and take no completion handler.
     ///
     /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
     public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {

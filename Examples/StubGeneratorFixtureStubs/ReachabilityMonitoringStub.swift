@@ -5,9 +5,9 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `ReachabilityMonitoring`: one spy per requirement, one line per requirement.
-/// - Note: `start(onChange:)` keeps its completion handler `onChange`: complete it with `completeLast(with:)`.
+/// - Note: `start(onChange:)` passes its completion handler `onChange` to its spy: configure an answer, or call `holdCompletions()` first, then `completeLast(with:)`.
 public final class ReachabilityMonitoringStub: ReachabilityMonitoring, SpyingStub {
-    /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
+    /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing and take no completion handler.
     ///
     /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
     public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {

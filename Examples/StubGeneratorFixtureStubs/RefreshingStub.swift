@@ -5,9 +5,9 @@ import StubGeneratorFixtures
 import TestDoubles
 
 /// A stub of `Refreshing`: one spy per requirement, one line per requirement.
-/// - Note: `refresh(completion:)` keeps its completion handler `completion`: complete it with `completeLast(with:)`.
+/// - Note: `refresh(completion:)` passes its completion handler `completion` to its spy: configure an answer, or call `holdCompletions()` first, then `completeLast(with:)`.
 public final class RefreshingStub: Refreshing, SpyingStub {
-    /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
+    /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing and take no completion handler.
     ///
     /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
     public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {

@@ -6,10 +6,10 @@ import DispatchQueueInterface
 import TestDoubles
 
 /// A stub of `WorkScheduling`: one spy per requirement, one line per requirement.
-/// - Note: `schedule(on:_:)` keeps its completion handler `work`: complete it with `completeLast(with:)`.
+/// - Note: `schedule(on:_:)` passes its completion handler `work` to its spy: configure an answer, or call `holdCompletions()` first, then `completeLast(with:)`.
 /// - Note: `schedule(on:_:)` records `queue`, which is not Sendable, as a description string.
 public final class WorkSchedulingStub: WorkScheduling, SpyingStub {
-    /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.
+    /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing and take no completion handler.
     ///
     /// A call no spy can answer is reported at the line that created the stub, naming the stub and the method.
     public init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {

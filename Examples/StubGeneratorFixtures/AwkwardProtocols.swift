@@ -141,3 +141,16 @@ protocol InternalService: Sendable {
     /// Pings the service.
     func ping() async -> Bool
 }
+
+/// An internal protocol whose completion handlers receive each kind of default: its stub in the
+/// tests' target is generated with `--default-answers`, and completes each unconfigured call at once.
+protocol InternalCallbacks: Sendable {
+    /// Syncs, then calls back.
+    func sync(completion: @escaping @Sendable () -> Void)
+    /// Checks whether a feature is on.
+    func isEnabled(_ feature: String, completion: @escaping @Sendable (Bool) -> Void)
+    /// Looks up a value, calling back with nothing when there is none.
+    func lookup(_ key: String, completion: @escaping @Sendable (String?) -> Void)
+    /// Loads a count, or fails.
+    func loadCount(completion: @escaping @Sendable (Result<Int, ServiceError>) -> Void)
+}

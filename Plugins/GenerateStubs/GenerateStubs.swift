@@ -11,11 +11,12 @@ struct GenerateStubs: CommandPlugin {
         let protocols = extractor.extractOption(named: "protocol")
         let outputs = extractor.extractOption(named: "output")
         let accessLevels = extractor.extractOption(named: "access")
+        let defaultAnswers = extractor.extractFlag(named: "default-answers") > 0
         let dryRun = extractor.extractFlag(named: "dry-run") > 0
         if !extractor.remainingArguments.isEmpty {
             throw PluginFailure(
                 "unknown arguments \(extractor.remainingArguments); expected --target NAME [--protocol NAME …] "
-                    + "[--output DIR] [--access public|internal] [--dry-run]"
+                    + "[--output DIR] [--access public|internal] [--default-answers] [--dry-run]"
             )
         }
         if let access = accessLevels.last, !["public", "internal"].contains(access) {
@@ -59,6 +60,7 @@ struct GenerateStubs: CommandPlugin {
         ]
         for name in protocols { toolArguments += ["--protocol", name] }
         if let access = accessLevels.last { toolArguments += ["--access", access] }
+        if defaultAnswers { toolArguments.append("--default-answers") }
         if dryRun { toolArguments.append("--dry-run") }
 
         let tool = try context.tool(named: "StubGeneratorTool")

@@ -164,6 +164,38 @@ struct FixtureStubsTests {
         #expect(await stub.ping())
         #expect(stub.pingSpy.callCount == 1)
     }
+
+    @Test("a stub generated with default answers completes each unconfigured call at once with its default")
+    func lenientStubCompletesAtOnce() {
+        let stub = InternalCallbacksStub(loadCountAnswer: .success(0))
+        let synced = CompletionRecorder<Void>()
+        let enabled = CompletionRecorder<Bool>()
+        let found = CompletionRecorder<String?>()
+        let count = CompletionRecorder<Result<Int, ServiceError>>()
+
+        stub.sync { synced.handler(()) }
+        stub.isEnabled("dark-mode", completion: enabled.handler)
+        stub.lookup("theme", completion: found.handler)
+        stub.loadCount(completion: count.handler)
+
+        #expect(synced.callCount == 1)
+        #expect(enabled.values == [false])
+        #expect(found.values == [nil])
+        #expect(count.values == [.success(0)])
+    }
+
+    @Test("a stub generated with default answers holds a call only after holdCompletions(), for the test to complete")
+    func lenientStubHoldsWhenAsked() {
+        let stub = InternalCallbacksStub(loadCountAnswer: .success(0))
+        let count = CompletionRecorder<Result<Int, ServiceError>>()
+        stub.loadCountSpy.holdCompletions()
+
+        stub.loadCount(completion: count.handler)
+        #expect(count.callCount == 0)
+        stub.loadCountSpy.completeLast(with: .success(7))
+
+        #expect(count.values == [.success(7)])
+    }
 }
 
 /// A generated stub used the way a test uses a hand-written one: configured, called, a completion

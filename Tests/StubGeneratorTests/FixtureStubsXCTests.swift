@@ -103,6 +103,36 @@ final class FixtureStubsXCTests: XCTestCase {
 
         XCTAssertTrue(answer)
     }
+
+    func test_completionMethods_onStubWithDefaultAnswers_completeAtOnceWithDefaults() {
+        let stub = InternalCallbacksStub(loadCountAnswer: .success(0))
+        let synced = CompletionRecorder<Void>()
+        let enabled = CompletionRecorder<Bool>()
+        let found = CompletionRecorder<String?>()
+        let count = CompletionRecorder<Result<Int, ServiceError>>()
+
+        stub.sync { synced.handler(()) }
+        stub.isEnabled("dark-mode", completion: enabled.handler)
+        stub.lookup("theme", completion: found.handler)
+        stub.loadCount(completion: count.handler)
+
+        XCTAssertEqual(synced.callCount, 1)
+        XCTAssertEqual(enabled.values, [false])
+        XCTAssertEqual(found.values, [nil])
+        XCTAssertEqual(count.values, [.success(0)])
+    }
+
+    func test_holdCompletions_onStubWithDefaultAnswers_holdsUntilTheTestCompletes() {
+        let stub = InternalCallbacksStub(loadCountAnswer: .success(0))
+        let count = CompletionRecorder<Result<Int, ServiceError>>()
+        stub.loadCountSpy.holdCompletions()
+
+        stub.loadCount(completion: count.handler)
+        XCTAssertEqual(count.callCount, 0)
+        stub.loadCountSpy.completeLast(with: .success(7))
+
+        XCTAssertEqual(count.values, [.success(7)])
+    }
 }
 
 /// A generated stub used from XCTest: configured, called, a completion handler completed, a

@@ -185,7 +185,7 @@ struct StubGeneratorShapeTests {
             contents.contains(
                 "/// - Note: `fetchPayload(completion:)` does not keep its completion handler: it receives [String : Any], which is not Sendable."
             ))
-        #expect(!contents.contains("keeps its completion handler"))
+        #expect(!contents.contains("passes its completion handler"))
     }
 
     @Test("several arguments are recorded as a tuple labelled by the parameters' names")
@@ -225,5 +225,30 @@ struct StubGeneratorShapeTests {
         #expect(contents.contains("init(errorAnswer: AwkwardError, fileID: StaticString = #fileID,"))
         #expect(contents.contains("let parseSpy = MethodSpy<String, Int, AwkwardError>(\"parse(_:)\", defaultAnswer: 0)"))
         #expect(contents.contains("let lookupSpy = Spy<String, String?>(\"lookup(_:)\", defaultAnswer: nil)"))
+    }
+
+    @Test("default answers complete a completion spy's calls: a literal never nil, else a value the initializer takes")
+    func defaultAnswersCompleteCompletions() throws {
+        let contents = try stub("InternalCallbacks", answers: .defaults)
+
+        #expect(contents.contains("let syncSpy = CompletionSpy<Void, Void>(\"sync(completion:)\", defaultAnswer: ())"))
+        #expect(contents.contains("let isEnabledSpy = CompletionSpy<String, Bool>(\"isEnabled(_:completion:)\", defaultAnswer: false)"))
+        #expect(contents.contains("let lookupSpy = CompletionSpy<String, String?>(\"lookup(_:completion:)\", defaultAnswer: .some(nil))"))
+        #expect(contents.contains("init(loadCountAnswer: Result<Int, ServiceError>, fileID: StaticString = #fileID,"))
+    }
+
+    @Test("a strict completion spy takes no answer: it reports an unconfigured call itself")
+    func strictCompletionSpyTakesNoAnswer() throws {
+        let contents = try stub("InternalCallbacks")
+
+        #expect(contents.contains("let isEnabledSpy = CompletionSpy<String, Bool>(\"isEnabled(_:completion:)\")\n"))
+        #expect(contents.contains("init(fileID: StaticString = #fileID,"))
+    }
+
+    @Test("a strict stub with a completion handler says its unconfigured completions fail too")
+    func strictStubDocumentsCompletionsFail() throws {
+        let contents = try stub("InternalCallbacks")
+
+        #expect(contents.contains("on any call it has not configured, except calls that return nothing and take no completion handler."))
     }
 }

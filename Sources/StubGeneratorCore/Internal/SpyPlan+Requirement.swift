@@ -149,7 +149,9 @@ extension SpyPlan {
             notes.append("`\(title)` does not record its closure parameter `\(closure.name)`.")
         }
         if let handlerName {
-            notes.append("`\(title)` keeps its completion handler `\(handlerName)`: complete it with `completeLast(with:)`.")
+            notes.append(
+                "`\(title)` passes its completion handler `\(handlerName)` to its spy: configure an answer, or call "
+                    + "`holdCompletions()` first, then `completeLast(with:)`.")
         }
 
         var signature = text
@@ -227,7 +229,7 @@ extension SpyPlan {
     /// cross threads; says why when a result or a set value is not Sendable.
     mutating func describeNonSendableValues() throws(StubProblem) {
         if let completion, !completion.valueIsSendable {
-            notes.removeAll { $0.hasPrefix("`\(title)` keeps its completion handler") }
+            notes.removeAll { $0.hasPrefix("`\(title)` passes its completion handler") }
             notes.append("`\(title)` does not keep its completion handler: it receives \(completion.value), which is not Sendable.")
             self.completion = nil
         }

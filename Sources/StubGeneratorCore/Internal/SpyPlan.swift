@@ -80,6 +80,15 @@ struct SpyPlan {
 
     private var literalAnswer: String? { isVoidOutput ? nil : Self.literalDefault(for: output) }
 
+    /// The literal a lenient spy answers: for a completion spy, what its handler receives, as an
+    /// optional that is never `nil` (a `nil` answer completes no handler).
+    private var defaultLiteral: String? {
+        guard let completion else { return literalAnswer }
+        if Self.isVoid(completion.value) { return "()" }
+        let literal = Self.literalDefault(for: completion.value)
+        return literal == "nil" ? ".some(nil)" : literal
+    }
+
     private var spyType: String {
         if let completion { return (isMainActor ? "MainActorCompletionSpy" : "CompletionSpy") + "<\(input), \(completion.value)>" }
         let outputType = isVoidOutput ? "Void" : output
@@ -103,13 +112,17 @@ struct SpyPlan {
     /// How the spy answers an unconfigured call: the argument after its name, if any, and the
     /// initializer parameter that gives it, if a literal cannot.
     private var answer: (argument: String?, parameter: String?) {
-        if completion != nil { return (nil, nil) }
         if inoutParameter != nil { return ("defaultAnswer: nil", nil) }
-        if isVoidOutput { return (nil, nil) }
+        if completion == nil && isVoidOutput { return (nil, nil) }
+        // A lenient completion spy completes each call at once, as a lenient spy returns: it never
+        // holds a handler the test did not ask it to hold.
         if answersByDefault {
-            if let literal = literalAnswer { return ("defaultAnswer: \(literal)", nil) }
-            return ("defaultAnswer: \(stem)Answer", "\(stem)Answer: \(Self.escapingIfFunction(output))")
+            if let literal = defaultLiteral { return ("defaultAnswer: \(literal)", nil) }
+            let type = completion?.value ?? output
+            return ("defaultAnswer: \(stem)Answer", "\(stem)Answer: \(Self.escapingIfFunction(type))")
         }
+        // A strict completion spy reports an unconfigured call itself.
+        if completion != nil { return (nil, nil) }
         switch failure {
         case .never:
             if let literal = literalAnswer { return ("strictFallback: \(literal)", nil) }

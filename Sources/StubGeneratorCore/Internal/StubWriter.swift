@@ -341,8 +341,9 @@ struct StubWriter {
         let strict = answers == .strict
         switch (strict, parameters.isEmpty) {
         case (true, true):
-            lines.append(
-                "    /// Creates a stub whose spies fail the test on any call it has not configured, except calls that return nothing.")
+            // A call with a completion handler returns nothing, but its spy reports it: it needs an answer.
+            let silent = plans.contains { $0.completion != nil } ? "return nothing and take no completion handler" : "return nothing"
+            lines.append("    /// Creates a stub whose spies fail the test on any call it has not configured, except calls that \(silent).")
         case (true, false):
             lines.append("    /// Creates a stub whose spies fail the test on any call it has not configured, then answer these fallbacks.")
         case (false, true):
