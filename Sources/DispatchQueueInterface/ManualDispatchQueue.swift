@@ -128,7 +128,7 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     public var pending: [ScheduledWork] {
         var entries = state.withLock { $0.blocks.entries }
         entries.removeAll { $0.work.isCancelled }
-        entries.sort { $0.runsBefore($1) }
+        entries.sort { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }
         return entries.map { entry in
             ScheduledWork(
                 deadlineNanoseconds: entry.deadline == VirtualDelay.never ? nil : entry.deadline,

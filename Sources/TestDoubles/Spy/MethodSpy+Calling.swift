@@ -46,6 +46,19 @@ extension MethodSpy {
     @inlinable
     @inline(__always)
     func record(_ input: Input, function: StaticString, canWait: Bool) -> (Resolution, CallSuspension?) {
+        let (resolution, suspension, ready) = recordLeavingWaiters(input, function: function, canWait: canWait)
+        if let ready { WaitList.resume(ready) }
+        return (resolution, suspension)
+    }
+
+    /// Records a call and picks its answer, and returns the waiters it satisfies without waking
+    /// them: a completion call wakes them once its handler is held and any report is made, so a
+    /// test that `waitForCalls` woke finds the handler there for `completeLast(with:)`.
+    @inlinable
+    @inline(__always)
+    func recordLeavingWaiters(
+        _ input: Input, function: StaticString, canWait: Bool
+    ) -> (Resolution, CallSuspension?, [WaitList.Waiter]?) {
         var resolution = Resolution.failed(.unconfigured(callNumber: 0))
         var suspension: CallSuspension?
         var ready: [WaitList.Waiter]?
@@ -56,8 +69,7 @@ extension MethodSpy {
                 resolution: &resolution, suspension: &suspension, ready: &ready
             )
         }
-        if let ready { WaitList.resume(ready) }
-        return (resolution, suspension)
+        return (resolution, suspension, ready)
     }
 
     /// Everything but a plain configured value: errors, closures, failures.

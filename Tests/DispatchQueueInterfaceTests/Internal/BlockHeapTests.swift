@@ -29,7 +29,7 @@ struct BlockHeapTests {
 
     private static func entry(deadline: Int64, sequence: Int) -> BlockHeap.Entry {
         BlockHeap.Entry(
-            deadline: deadline, sequence: sequence, work: .closure({}, group: nil), kind: .async, qos: .unspecified)
+            deadline: deadline, sequence: sequence, work: .closure({}), kind: .async, qos: .unspecified)
     }
 
     @Test("Bursts, single pushes and partial drains come out in (deadline, submission) order, whatever the path")
@@ -74,6 +74,14 @@ struct BlockHeapTests {
         }
         #expect(heap.count == 0)
         #expect(heap.removeEarliest(dueBy: .max) == nil)
+    }
+
+    @Test("An entry stays 40 bytes on 64-bit platforms: the sift's reads, not its comparisons, set the cost of a large heap")
+    func entrySize() {
+        #if _pointerBitWidth(_64)
+        #expect(MemoryLayout<QueuedWork>.size == 17)
+        #expect(MemoryLayout<BlockHeap.Entry>.stride == 40)
+        #endif
     }
 
     @Test("earliestDeadline answers the deadline removeEarliest takes next")
