@@ -41,6 +41,14 @@ let httpReplayComparisons: [Comparison] = [
         subject: { try await HTTPReplayBenchmark.replayRun(cpuTime: true) },
         baseline: { try await HTTPReplayBenchmark.plainStubRun(cpuTime: true) }
     ),
+    Comparison(
+        name: "HTTP record: write a 1,000-interaction cassette, default redaction and scan vs none",
+        subjectLabel: "redacting: .default",
+        baselineLabel: "redacting: .none",
+        operations: HTTPReplayBenchmark.recordCount,
+        subject: { try await HTTPReplayBenchmark.recordRun(redaction: .default) },
+        baseline: { try await HTTPReplayBenchmark.recordRun(redaction: .none) }
+    ),
 ]
 
 enum HTTPReplayBenchmark {
@@ -132,6 +140,42 @@ enum HTTPReplayBenchmark {
             let document = try JSONDecoder().decode(PlainHAR.self, from: Data(contentsOf: file))
             guard document.log.entries.count == largeEntryCount else { throw URLError(.cannotDecodeContentData) }
         }
+    }
+
+    // MARK: Recording 1,000 interactions
+
+    static let recordCount = 1_000
+
+    /// Records `recordCount` requests into a new cassette through a stubbed backend: each request
+    /// carries a bearer token and an API key, each response issues a new opaque token, as a
+    /// credential flow does. `.default` redacts them all, everywhere, and scans each interaction
+    /// before the file is written; `.none` writes them as they are (no token has a published
+    /// format, so the scan refuses nothing).
+    static func recordRun(redaction: HTTPRedaction) async throws -> Elapsed {
+        let backend = HTTPStubRegistry()
+        backend.stub(.any) { request in
+            let page = request.queryValue("page") ?? "0"
+            return .json(#"{"access_token":"opaque-token-\#(page)-a1b2c3d4e5","expires_in":3600,"books":[{"title":"Dune"}]}"#)
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("record-benchmark-\(UUID().uuidString).har")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let stubs = HTTPStubRegistry()
+        let session = stubs.session
+        var requests: [URLRequest] = []
+        for page in 0..<recordCount {
+            guard let url = URL(string: "https://api.example.com/books?page=\(page)&api_key=key-\(page)-f6e5d4c3b2") else {
+                throw URLError(.badURL)
+            }
+            var request = URLRequest(url: url)
+            request.setValue("Bearer opaque-token-\(page - 1)-a1b2c3d4e5", forHTTPHeaderField: "Authorization")
+            requests.append(request)
+        }
+        let elapsed = try await measure {
+            stubs.useCassette(at: file, mode: .all, redacting: redaction, recordingThrough: backend.session)
+            for request in requests { _ = try await session.data(for: request) }
+        }
+        withExtendedLifetime((stubs, backend)) {}
+        return elapsed
     }
 
     // MARK: Replaying 100 interactions
