@@ -174,14 +174,14 @@ struct MainActorSpyTests {
         router.makeScreenSpy.expectCalledOnce(with: "dune")
     }
 
-    @Test("clearCalls forgets the calls and keeps the configured answer")
+    @Test("clearRecorded forgets the calls and keeps the configured answer")
     func clearCallsKeepsAnswer() {
         let router = SpyTestRouterStub()
         let screen = SpyTestScreen(title: "Dune")
         router.makeScreenSpy.returns(screen)
         _ = router.makeScreen(named: "dune")
 
-        router.makeScreenSpy.clearCalls()
+        router.makeScreenSpy.clearRecorded()
         let made = router.makeScreen(named: "emma")
 
         #expect(made === screen)
