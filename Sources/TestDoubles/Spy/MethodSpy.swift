@@ -1,5 +1,4 @@
 import TestSupportCore
-import Testing
 
 /// A non-throwing spy for one method.
 ///
