@@ -26,9 +26,9 @@ let package = Package(
         + (productionSafeModules + testOnlyModules).map { .library(name: $0, targets: [$0]) },
     targets: [
         // MARK: Production-safe seams
-        // The package's one lock box, shared by every module, and the misuse log built on it (package
-        // access), shared by the seams' fakes; not a product of its own (TestSupportCore re-exports
-        // the lock box).
+        // The package's one lock box, shared by every module, and, with package access, the misuse
+        // log built on it and the recorded log every fake, the recording store and the HTTP
+        // registry keep; not a product of its own (TestSupportCore re-exports it).
         .target(name: "LockedValue"),
         // The package's one "did you mean" (package access): near-miss names by edit distance, for
         // the fakes, the test-only modules and the stub generator, which links no other module.

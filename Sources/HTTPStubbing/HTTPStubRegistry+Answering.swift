@@ -55,18 +55,20 @@ extension HTTPStubRegistry {
     /// load stopped) may come after the next hop has started.
     func finished(_ recordIndex: Int, as outcome: RecordedHTTPRequest.Outcome) {
         state.withLock { state in
-            guard state.requests.indices.contains(recordIndex) else { return }
-            if case .redirected = state.requests[recordIndex].outcome { return }
-            state.requests[recordIndex].outcome = outcome
+            state.requests.update(at: recordIndex) { request in
+                if case .redirected = request.outcome { return }
+                request.outcome = outcome
+            }
         }
     }
 
     /// Records the hop `redirect` names as redirected to `request`, if it is the hop `request`
     /// says it came from.
     private static func recordRedirect(_ redirect: RedirectedHop, to request: RecordedHTTPRequest, in state: inout State) {
-        guard state.requests.indices.contains(redirect.recordIndex), state.requests[redirect.recordIndex].url == request.redirectedFrom
-        else { return }
-        state.requests[redirect.recordIndex].outcome = .redirected(statusCode: redirect.statusCode, location: request.url)
+        guard let hop = state.requests[position: redirect.recordIndex], hop.url == request.redirectedFrom else { return }
+        state.requests.update(at: redirect.recordIndex) {
+            $0.outcome = .redirected(statusCode: redirect.statusCode, location: request.url)
+        }
     }
 
     /// The request recorded and the answer claimed for it.
@@ -128,11 +130,10 @@ extension HTTPStubRegistry {
         let count = state.answerCounts[entry.id]
         guard !entry.isUsedUp(after: count) else { return nil }
         state.answerCounts[entry.id] = count + 1
-        state.requests.append(request)
-        let recordIndex = state.requests.count - 1
+        let recordIndex = state.requests.append(request)
         let settledStatusCode = entry.settledStatusCode(after: count, for: request)
         if let settledStatusCode {
-            state.requests[recordIndex].outcome = .responded(statusCode: settledStatusCode)
+            state.requests.update(at: recordIndex) { $0.outcome = .responded(statusCode: settledStatusCode) }
         }
         return .claimed(entry: entry, answerCount: count, recordIndex: recordIndex, isSettled: settledStatusCode != nil)
     }
@@ -140,12 +141,11 @@ extension HTTPStubRegistry {
     /// Records a request no stub matches: pending when the unmatched-request handler answers it,
     /// else unhandled.
     private static func recordUnmatched(_ request: RecordedHTTPRequest, in state: inout State) -> Claim {
-        state.requests.append(request)
-        let recordIndex = state.requests.count - 1
+        let recordIndex = state.requests.append(request)
         if let handler = state.unmatchedRequestHandler, handler.accepts(request) {
             return .forward(recordIndex: recordIndex, handler: handler)
         }
-        state.requests[recordIndex].outcome = .unhandled
+        state.requests.update(at: recordIndex) { $0.outcome = .unhandled }
         return .unhandled(
             recordIndex: recordIndex, stubs: state.index.entries, answerCounts: state.answerCounts,
             handler: state.unmatchedRequestHandler)

@@ -33,7 +33,7 @@ extension HTTPStubRegistry {
         guard matching != count else { return }
         FailureReporter.report(
             "Expected \(count) \(matcher), saw \(matching); "
-                + RequestListing.listing(requests, closestTo: matching < count ? matcher : nil),
+                + RequestListing.listing(state.withLock { $0.requests }, closestTo: matching < count ? matcher : nil),
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         )
     }
@@ -45,14 +45,15 @@ extension HTTPStubRegistry {
             return requests.reduce(0) { $0 + (matcher.matches($1) ? 1 : 0) }
         }
         let key = matcher.countingKey
-        let (known, unseen) = state.withLock { state in
-            let known = state.verifiedCounts[key] ?? (scanned: state.clearedRequestCount, count: 0)
-            return (known, state.requests[min(known.scanned, state.requests.count)...])
+        let (known, unseen, end, cleared) = state.withLock { state in
+            let known = state.verifiedCounts[key] ?? (scanned: state.requests.clearedCount, count: 0)
+            return (known, state.requests.entries(from: known.scanned), state.requests.endPosition, state.requests.clearedCount)
         }
         let total = unseen.reduce(known.count) { $0 + (matcher.matches($1) ? 1 : 0) }
         state.withLock { state in
-            if (state.verifiedCounts[key]?.scanned ?? 0) < unseen.endIndex {
-                state.verifiedCounts[key] = (scanned: unseen.endIndex, count: total)
+            // A count made before a clear that happened meanwhile is not kept.
+            if state.requests.clearedCount == cleared, (state.verifiedCounts[key]?.scanned ?? 0) < end {
+                state.verifiedCounts[key] = (scanned: end, count: total)
             }
         }
         return total
@@ -101,7 +102,7 @@ extension HTTPStubRegistry {
         column: UInt = #column
     ) {
         failures.flush()  // unhandled requests kept from URLSession threads
-        let (stubs, counts, seen) = state.withLock { ($0.index.entries, $0.answerCounts, $0.visibleRequests) }
+        let (stubs, counts, seen) = state.withLock { ($0.index.entries, $0.answerCounts, $0.requests) }
         let wrong = stubs.filter { exactlyOnce ? counts[$0.id] != 1 : counts[$0.id] == 0 }.sorted { $0.id < $1.id }
         guard !wrong.isEmpty else { return }
         let listed = wrong.map { stub in

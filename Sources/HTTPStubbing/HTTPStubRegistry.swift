@@ -47,10 +47,9 @@ public final class HTTPStubRegistry: Sendable {
         var answerCounts: [Int] = [0]
         /// Indexed by stub ID: whether the stub is still registered.
         var isRegistered: [Bool] = [false]
-        var requests: [RecordedHTTPRequest] = []
-        /// How many of the first `requests` `clearRequests()` cleared: they stay in the array, so
-        /// the indices that requests in flight hold stay valid, and are no longer shown.
-        var clearedRequestCount = 0
+        /// Every request seen since the last `clearRecorded()`; a request in flight holds its
+        /// position, to record how it ended.
+        var requests = RecordedLog<RecordedHTTPRequest, Never>()
         var session: URLSession?
         /// Protocol classes made for configurations (one each), forgotten at deinit.
         var extraProtocolClasses: [AnyClass] = []
@@ -60,11 +59,6 @@ public final class HTTPStubRegistry: Sendable {
         /// Answers requests no stub matched, later and on any thread; `nil` (the default) leaves
         /// them unhandled. Set by pass-through and cassette recording.
         var unmatchedRequestHandler: UnmatchedRequestHandler?
-
-        /// The recorded requests `clearRequests()` has not cleared.
-        var visibleRequests: [RecordedHTTPRequest] {
-            clearedRequestCount == 0 ? requests : Array(requests[clearedRequestCount...])
-        }
     }
 
     static let maximumRedirects = 16
@@ -287,7 +281,7 @@ public final class HTTPStubRegistry: Sendable {
     /// Every request the registry saw, in arrival order, matched or not; each redirect hop is
     /// one entry.
     public var requests: [RecordedHTTPRequest] {
-        state.withLock { $0.visibleRequests }
+        state.withLock { $0.requests.entries }
     }
 
     /// The recorded requests a matcher matches, in arrival order.
@@ -308,9 +302,9 @@ public final class HTTPStubRegistry: Sendable {
     ///
     /// After it, ``requests`` is empty and `expectRequested(_:count:)` counts only the requests
     /// that arrive later.
-    public func clearRequests() {
+    public func clearRecorded() {
         state.withLock { state in
-            state.clearedRequestCount = state.requests.count
+            state.requests.clear()
             state.verifiedCounts.removeAll()
         }
     }

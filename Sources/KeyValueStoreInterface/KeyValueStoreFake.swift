@@ -1,5 +1,6 @@
 import Foundation
 import LockedValue
+import NameSuggestions
 
 /// An in-memory store with the semantics of user defaults, a record of writes, and no shared state:
 /// every test gets its own.
@@ -30,7 +31,7 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
     private struct State {
         var stored: [String: PropertyListValue] = [:]
         var registered: [String: PropertyListValue] = [:]
-        var writes = KeyValueWriteRecord()
+        var writes = RecordedLog<KeyValueStoreWrite, KeyValueStoreWrite>()
     }
 
     private let state: Locked<State>
@@ -71,7 +72,7 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
     /// Every write so far, oldest first, as a copy.
     ///
     /// Prefer ``writeCount``, ``lastWrite`` or ``hasRecorded(_:)`` after each step of a long test.
-    public var writes: [KeyValueStoreWrite] { state.withLock { $0.writes.all } }
+    public var writes: [KeyValueStoreWrite] { state.withLock { $0.writes.entries } }
 
     /// How many writes were recorded.
     public var writeCount: Int { state.withLock { $0.writes.count } }
@@ -87,15 +88,23 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
         state.withLock { $0.writes.contains(write) }
     }
 
-    /// Up to `limit` recorded writes closest to `write` (same key first, then similar keys) and
-    /// how many other writes there are, for failure messages.
+    /// Up to `limit` distinct recorded writes closest to `write` (same key first, then similar
+    /// keys, latest first) and how many other writes there are, for failure messages.
+    ///
+    /// Only the distinct keys are compared by edit distance.
     ///
     /// - Parameters:
     ///   - write: The write that was expected.
     ///   - limit: How many to list.
     /// - Returns: The closest writes and the count of the rest.
     package func closestWrites(to write: KeyValueStoreWrite, limit: Int = 3) -> (closest: [KeyValueStoreWrite], others: Int) {
-        state.withLock { $0.writes.closest(to: write, limit: limit) }
+        state.withLock { state in
+            let keys = Set(state.writes.distinctEntries.map(\.key))
+            let near = NearMiss.closest(to: write.key, in: Array(keys), limit: limit)
+            // The closer the key, the higher the rank.
+            let ranks = Dictionary(uniqueKeysWithValues: near.enumerated().map { ($1, -$0) })
+            return state.writes.closestDistinct(limit: limit) { ranks[$0.key] }
+        }
     }
 
     /// The stored values (registered defaults are not stored).
@@ -114,9 +123,9 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
         misuseLog.take()
     }
 
-    /// Forgets the write record.
-    public func clearWrites() {
-        state.withLock { $0.writes = KeyValueWriteRecord() }
+    /// Forgets every recorded write; the stored values and registered defaults stay.
+    public func clearRecorded() {
+        state.withLock { $0.writes.clear() }
     }
 
     // MARK: Getters

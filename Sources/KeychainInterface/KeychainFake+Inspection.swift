@@ -1,5 +1,6 @@
 import Foundation
 import LockedValue
+import NameSuggestions
 
 // What a test reads and sets on the fake besides the keychain's own operations: the operation
 // record, the items, the device's lock state and passcode, and injected failures.
@@ -8,7 +9,7 @@ extension KeychainFake {
     ///
     /// Prefer ``operationCount``, ``lastOperation`` or ``hasRecorded(_:)`` after each step of a
     /// long test.
-    public var operations: [KeychainOperation] { state.withLock { $0.operations.all } }
+    public var operations: [KeychainOperation] { state.withLock { $0.operations.entries } }
 
     /// How many operations were recorded.
     public var operationCount: Int { state.withLock { $0.operations.count } }
@@ -27,15 +28,24 @@ extension KeychainFake {
         state.withLock { $0.operations.contains(operation) }
     }
 
-    /// Up to `limit` recorded operations closest to `operation` (same account and kind first)
-    /// and how many other operations there are, for failure messages.
+    /// Up to `limit` distinct recorded operations closest to `operation`, and how many recorded
+    /// operations are not listed, for failure messages.
+    ///
+    /// The closest are on the same or a similar account, the same kind first, latest first. Only
+    /// the distinct accounts are compared by edit distance.
     ///
     /// - Parameters:
     ///   - operation: The operation that was expected.
     ///   - limit: How many to list.
     /// - Returns: The closest operations and the count of the rest.
     package func closestOperations(to operation: KeychainOperation, limit: Int = 3) -> (closest: [KeychainOperation], others: Int) {
-        state.withLock { $0.operations.closest(to: operation, limit: limit) }
+        state.withLock { state in
+            let accounts = Set(state.operations.distinctEntries.map { $0.account ?? "" })
+            let near = Set(NearMiss.closest(to: operation.account ?? "", in: Array(accounts), limit: limit))
+            return state.operations.closestDistinct(limit: limit) { candidate in
+                near.contains(candidate.account ?? "") ? (candidate.kind == operation.kind ? 1 : 0) : nil
+            }
+        }
     }
 
     /// The stored items, in insertion order.
@@ -144,8 +154,8 @@ extension KeychainFake {
         state.withLock { $0.failNext.filter { !$0.value.isEmpty } }
     }
 
-    /// Forgets the operation record.
-    public func clearOperations() {
-        state.withLock { $0.operations = KeychainOperationRecord() }
+    /// Forgets every recorded operation; the items, the device state and injected faults stay.
+    public func clearRecorded() {
+        state.withLock { $0.operations.clear() }
     }
 }

@@ -98,7 +98,7 @@ public final class KeychainFake: KeychainInterface {
         var hasPasscode: Bool
         var failNext: [KeychainOperation.Kind: [KeychainError]] = [:]
         var failEvery: [KeychainOperation.Kind: KeychainError] = [:]
-        var operations = KeychainOperationRecord()
+        var operations = RecordedLog<KeychainOperation, KeychainOperation>()
     }
 
     /// The keychain access groups the app is entitled to; the first is the default.

@@ -24,14 +24,14 @@ struct HTTPStubRegistryRecordingTests {
         #expect(requests.last?.queryValue("x") == "1")
     }
 
-    @Test("clearRequests forgets the requests, so expectRequested counts only later ones")
-    func clearRequests() async throws {
+    @Test("clearRecorded forgets the requests, so expectRequested counts only later ones")
+    func clearRecorded() async throws {
         let stubs = HTTPStubRegistry()
         let books = stubs.stub(.get("/books"), with: .ok)
         _ = try await stubs.session.dataTaskResult(for: try makeRequest("GET", "https://a.test/books"))
         stubs.expectRequested(.get("/books"), count: 1)
 
-        stubs.clearRequests()
+        stubs.clearRecorded()
         _ = try await stubs.session.dataTaskResult(for: try makeRequest("GET", "https://a.test/books?page=2"))
 
         #expect(stubs.requests.map(\.summary) == ["GET https://a.test/books?page=2"])

@@ -69,7 +69,7 @@ struct KeyValueStoreFakeDomainTests {
         #expect(PropertyListValue(NSNumber(value: UInt64.max)) == .unsignedInteger(UInt64.max))
     }
 
-    @Test("Checking for a write uses counts, not a scan, and forgets everything on clearWrites")
+    @Test("Checking for a write uses counts, not a scan, and forgets everything on clearRecorded")
     func recordLookups() {
         let store = KeyValueStoreFake()
         for index in 0..<1_000 { store.set(index, forKey: "key") }
@@ -78,7 +78,7 @@ struct KeyValueStoreFakeDomainTests {
         #expect(!store.hasRecorded(KeyValueStoreWrite(key: "key", value: .integer(1_000))))
         #expect(store.writeCount == 1_000)
         #expect(store.lastWrite == KeyValueStoreWrite(key: "key", value: .integer(999)))
-        store.clearWrites()
+        store.clearRecorded()
         #expect(!store.hasRecorded(KeyValueStoreWrite(key: "key", value: .integer(999))))
     }
 

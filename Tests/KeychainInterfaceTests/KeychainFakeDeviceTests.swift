@@ -255,7 +255,7 @@ struct KeychainFakeNearMissTests {
 
 @Suite("KeychainFake operation record lookups")
 struct KeychainFakeRecordTests {
-    @Test("hasRecorded uses counts and ignores the detail; clearOperations forgets")
+    @Test("hasRecorded uses counts and ignores the detail; clearRecorded forgets")
     func recordLookups() throws {
         let keychain = KeychainFake()
         for index in 0..<500 { try keychain.add(Data(), account: "a\(index)", in: auth) }
@@ -263,7 +263,7 @@ struct KeychainFakeRecordTests {
 
         #expect(keychain.hasRecorded(KeychainOperation(kind: .read, account: "missing", scope: auth, error: .itemNotFound)))
         #expect(keychain.operationCount == 501)
-        keychain.clearOperations()
+        keychain.clearRecorded()
         #expect(!keychain.hasRecorded(KeychainOperation(kind: .add, account: "a1", scope: auth, error: nil)))
     }
 }

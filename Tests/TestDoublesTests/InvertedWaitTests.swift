@@ -39,7 +39,7 @@ struct InvertedWaitTests {
     func spyPassesWithoutCall() async {
         let spy = Spy<Int, Void>("remove(id:)")
         await spy.call(4)
-        spy.clearCalls()
+        spy.clearRecorded()
 
         await spy.expectNoCalls(within: .milliseconds(10))
 

@@ -98,12 +98,12 @@ struct RecordingStoreRecordingTests {
         #expect(named == [.named("a")])
     }
 
-    @Test("clearDispatchedActions forgets the actions and keeps the state")
+    @Test("clearRecorded forgets the actions and keeps the state")
     func clearDispatchedActionsKeepsState() {
         let store = RecordingTestStore(initialState: RecordingStoreTestState(total: 1), reducer: RecordingStoreTestState.reduce)
         store.dispatch(.add(5))
 
-        store.clearDispatchedActions()
+        store.clearRecorded()
 
         #expect(store.dispatchedActions.isEmpty)
         #expect(store.state.total == 6)

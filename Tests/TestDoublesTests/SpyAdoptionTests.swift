@@ -174,14 +174,14 @@ struct MainActorSpyTests {
         router.makeScreenSpy.expectCalledOnce(with: "dune")
     }
 
-    @Test("clearCalls forgets the calls and keeps the configured answer")
+    @Test("clearRecorded forgets the calls and keeps the configured answer")
     func clearCallsKeepsAnswer() {
         let router = SpyTestRouterStub()
         let screen = SpyTestScreen(title: "Dune")
         router.makeScreenSpy.returns(screen)
         _ = router.makeScreen(named: "dune")
 
-        router.makeScreenSpy.clearCalls()
+        router.makeScreenSpy.clearRecorded()
         let made = router.makeScreen(named: "emma")
 
         #expect(made === screen)
@@ -367,6 +367,31 @@ struct MainActorSpyFormTests {
             failures.map(\.message) == [
                 "Unimplemented: dismiss(_:) was called with SpyTestScreen(title: \"Dune\"), but this test declared it must not be called"
             ])
+    }
+
+    @Test("call() records a call without arguments from a synchronous and an asynchronous method")
+    func callWithoutArguments() async {
+        let spy = MainActorSpy<Void, Int>("pageCount()", defaultAnswer: 3)
+
+        let callSynchronously: () -> Int = { spy.call() }
+        let answers = [callSynchronously(), await spy.call()]
+
+        #expect(answers == [3, 3])
+        #expect(spy.callCount == 2)
+    }
+
+    @Test("unimplemented(fallbackError:) reports the call at the caller's line, then throws the error")
+    func unimplementedWithFallbackErrorThrows() {
+        let spy = MainActorMethodSpy<Void, Int, SpyTestError>.unimplemented("pageCount()", fallbackError: SpyTestError(code: 7))
+
+        withKnownIssue {
+            #expect(throws: SpyTestError(code: 7)) { try spy.call() }
+        } matching: { issue in
+            issue.isFailure(
+                containing: "Unimplemented: pageCount() was called with no arguments, but this test declared it must not be "
+                    + "called; threw SpyTestError(code: 7)",
+                line: #line - 5)
+        }
     }
 
     @Test("results(inOrder:) answers a failure, then a value")

@@ -77,13 +77,13 @@ struct SpyRecordingTests {
         #expect(Set(spy.calls).count == 10_000)
     }
 
-    @Test("clearCalls forgets the calls and keeps the sequence of answers where it was")
+    @Test("clearRecorded forgets the calls and keeps the sequence of answers where it was")
     func clearCallsKeepsAnswers() {
         let catalog = SpyTestCatalogStub()
         catalog.countSpy.returns(inOrder: [1, 2, 3])
         _ = catalog.count()
 
-        catalog.countSpy.clearCalls()
+        catalog.countSpy.clearRecorded()
         let next = catalog.count()
 
         #expect(next == 2)

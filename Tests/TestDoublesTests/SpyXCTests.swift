@@ -37,6 +37,38 @@ final class SpyXCTests: FailureRecordingTestCase {
         XCTAssertEqual(failure.line, line)
     }
 
+    @MainActor
+    func test_mainActorCall_withoutArguments_recordsAndAnswers() async {
+        let spy = MainActorSpy<Void, Int>("pageCount()", defaultAnswer: 3)
+
+        let callSynchronously: () -> Int = { spy.call() }
+        let answers = [callSynchronously(), await spy.call()]
+
+        XCTAssertEqual(answers, [3, 3])
+        XCTAssertEqual(spy.callCount, 2)
+    }
+
+    @MainActor
+    func test_mainActorUnimplemented_fallbackError_reportsAtCallerLineAndThrows() throws {
+        let spy = MainActorMethodSpy<Void, Int, SpyTestError>.unimplemented("pageCount()", fallbackError: SpyTestError(code: 7))
+        var thrown: SpyTestError?
+
+        let line = #line + 2
+        let failures = capturingXCTestFailures {
+            do { _ = try spy.call() } catch { thrown = error as? SpyTestError }
+        }
+
+        let failure = try XCTUnwrap(failures.first)
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(
+            failure.description.contains(
+                "Unimplemented: pageCount() was called with no arguments, but this test declared it must not be called; "
+                    + "threw SpyTestError(code: 7)"),
+            failure.description)
+        XCTAssertEqual(failure.line, line)
+        XCTAssertEqual(thrown, SpyTestError(code: 7))
+    }
+
     func test_call_withValue_returnsValueWithoutFailure() {
         let spy = Spy<Void, Int>("count()", strictFallback: 0)
         spy.returns(4)

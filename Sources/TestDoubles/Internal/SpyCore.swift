@@ -125,7 +125,7 @@ struct SpyCore<Input, Output, Failure: Error> {
         answersGiven = 0
     }
 
-    mutating func clearCalls() {
+    mutating func clearRecorded() {
         calls = []
         verifiedBelow = 0
         verifiedCalls = []
@@ -133,7 +133,7 @@ struct SpyCore<Input, Output, Failure: Error> {
 
     /// Back to how the spy was created: no calls, no held handlers, the initial answer.
     mutating func reset(to initialAnswer: Answer) {
-        clearCalls()
+        clearRecorded()
         heldCompletions = []
         pendingCheck?.update(held: 0)
         configure(initialAnswer)

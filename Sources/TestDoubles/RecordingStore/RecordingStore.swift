@@ -42,7 +42,7 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     @usableFromInline
     struct Storage {
         @usableFromInline var state: State
-        @usableFromInline var actions: [Action] = []
+        @usableFromInline var actions = RecordedLog<Action, Never>()
         @usableFromInline var queue: [Action] = []
         @usableFromInline var isHandling = false
         @usableFromInline var callbacks: [Callback] = []
@@ -115,7 +115,7 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     public var state: State { storage.withLock { $0.state } }
 
     /// Every handled action, in dispatch order.
-    public var dispatchedActions: [Action] { storage.withLock { $0.actions } }
+    public var dispatchedActions: [Action] { storage.withLock { $0.actions.entries } }
 
     /// The most recently handled action, or nothing if there is none.
     public var lastAction: Action? { storage.withLock { $0.actions.last } }
@@ -262,9 +262,9 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     /// Forgets every handled action and keeps the current state.
     ///
     /// ``reset()`` also restores the initial state.
-    public func clearDispatchedActions() {
+    public func clearRecorded() {
         storage.withLock { storage in
-            storage.actions = []
+            storage.actions.clear()
             storage.waitList.count = 0
         }
     }
@@ -272,11 +272,11 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     /// Forgets every handled action and restores the initial state; the reducer and callbacks
     /// stay.
     ///
-    /// To forget only the actions, use ``clearDispatchedActions()``.
+    /// To forget only the actions, use ``clearRecorded()``.
     public func reset() {
         storage.withLock { storage in
             storage.state = initialState
-            storage.actions = []
+            storage.actions.clear()
             storage.waitList.count = 0
         }
     }

@@ -68,15 +68,15 @@ extension MainActorMethodSpy {
     /// Forgets every recorded call and keeps the configured answer.
     ///
     /// A sequence of answers goes on where it was; ``reset()`` also forgets answers.
-    public func clearCalls() {
-        core.clearCalls()
+    public func clearRecorded() {
+        core.clearRecorded()
         callCounter.reset()
     }
 
     /// Forgets every recorded call and configured answer and goes back to how the spy was
     /// created: its default answer, strict, or unimplemented.
     ///
-    /// To forget only the calls, use ``clearCalls()``.
+    /// To forget only the calls, use ``clearRecorded()``.
     public func reset() {
         core.reset(to: setup.initialAnswer)
         callCounter.reset()

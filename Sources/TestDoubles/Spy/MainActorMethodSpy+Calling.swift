@@ -63,3 +63,57 @@ extension MainActorMethodSpy {
         try setup.finish(outcome, input: input, method: method, origin: core.origin, reporter: failures, at: site)
     }
 }
+
+extension MainActorMethodSpy where Input == Void {
+    /// Records a call to a synchronous method without arguments and answers it.
+    ///
+    /// ```swift
+    /// let dismissSpy = MainActorSpy<Void, Void>()
+    /// func dismiss() { dismissSpy.call() }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - function: The calling stub method, which names a spy created without a name.
+    /// - Returns: The configured answer, or the fallback after reporting a failure.
+    /// - Throws: The configured error, or the fallback error after reporting a failure.
+    @discardableResult
+    public func call(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column,
+        function: StaticString = #function
+    ) throws(Failure) -> Output {
+        try call((), fileID: fileID, filePath: filePath, line: line, column: column, function: function)
+    }
+
+    /// Records a call to an asynchronous method without arguments and answers it.
+    ///
+    /// ```swift
+    /// let refreshSpy = MainActorThrowingSpy<Void, [Book]>()
+    /// func refresh() async throws -> [Book] { try await refreshSpy.call() }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - fileID: The caller's file ID.
+    ///   - filePath: The caller's file path.
+    ///   - line: The caller's line.
+    ///   - column: The caller's column.
+    ///   - function: The calling stub method, which names a spy created without a name.
+    /// - Returns: The configured answer, or the fallback after reporting a failure.
+    /// - Throws: The configured error, or the fallback error after reporting a failure.
+    @discardableResult
+    public func call(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column,
+        function: StaticString = #function
+    ) async throws(Failure) -> Output {
+        try await call((), fileID: fileID, filePath: filePath, line: line, column: column, function: function)
+    }
+}

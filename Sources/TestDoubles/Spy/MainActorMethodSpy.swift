@@ -1,5 +1,4 @@
 import TestSupportCore
-import Testing
 
 /// A main-actor spy for one method that does not throw, whose values need not be Sendable.
 ///
@@ -100,6 +99,25 @@ public final class MainActorMethodSpy<Input, Output, Failure: Error> {
     public static func unimplemented(_ method: String? = nil, fallback: Output, declaredIn member: String = #function) -> MainActorMethodSpy
     {
         MainActorMethodSpy(method: method, declaredIn: member, fallback: .value(fallback), initialAnswer: .unimplemented)
+    }
+
+    /// A spy for a method with typed throws that the test expects never to be called: every call
+    /// reports a failure, then throws.
+    ///
+    /// The failure reads "Unimplemented: …".
+    ///
+    /// - Parameters:
+    ///   - method: The method's name for failure messages; by default the name of the stub
+    ///     method that first calls the spy.
+    ///   - fallbackError: What a call throws once the failure is reported.
+    ///   - member: Where the spy is declared; leave the default.
+    /// - Returns: A new spy.
+    public static func unimplemented(
+        _ method: String? = nil,
+        fallbackError: Failure,
+        declaredIn member: String = #function
+    ) -> MainActorMethodSpy {
+        MainActorMethodSpy(method: method, declaredIn: member, fallback: .error(fallbackError), initialAnswer: .unimplemented)
     }
 
     /// The method's name as failure messages print it.

@@ -49,7 +49,7 @@ extension MethodSpy {
     /// arrives.
     ///
     /// The inverted form of ``waitForCalls(_:timeout:fileID:filePath:line:column:)``: it checks
-    /// calls counted since creation, ``clearCalls()`` or ``reset()``, so a call already made
+    /// calls counted since creation, ``clearRecorded()`` or ``reset()``, so a call already made
     /// fails it at once. A passing check takes the whole time, so keep it short; its verdict is
     /// only as strong as that window.
     ///

@@ -1,5 +1,4 @@
 import TestSupportCore
-import Testing
 
 /// A non-throwing spy for one method.
 ///
@@ -264,12 +263,11 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
 
     /// Forgets every recorded call and keeps the configured answer.
     ///
-    /// Every recording tool of the package clears its record the same way: `clearCalls()` here,
-    /// `clearWrites()`, `clearOperations()`, `clearRequests()` and `clearDispatchedActions()` on
-    /// the others. A sequence of answers goes on where it was; ``reset()`` also forgets answers.
-    public func clearCalls() {
+    /// Every recording tool of the package clears its record with the same `clearRecorded()`.
+    /// A sequence of answers goes on where it was; ``reset()`` also forgets answers.
+    public func clearRecorded() {
         withRecords { records in
-            records.core.clearCalls()
+            records.core.clearRecorded()
             records.waitList.count = 0
         }
     }
@@ -278,7 +276,7 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
     /// the spy was created.
     ///
     /// It releases the calls held by ``suspendCalls()`` and goes back to the spy's default answer,
-    /// strict, or unimplemented. To forget only the calls, use ``clearCalls()``.
+    /// strict, or unimplemented. To forget only the calls, use ``clearRecorded()``.
     public func reset() {
         let suspension = withRecords { records -> CallSuspension? in
             let suspension = records.suspension
