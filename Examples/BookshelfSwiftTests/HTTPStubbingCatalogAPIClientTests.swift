@@ -22,17 +22,26 @@ struct HTTPStubbingCatalogAPIClientTests {
     )
 
     private func makeClient() throws -> CatalogAPIClient {
-        CatalogAPIClient(baseURL: try #require(URL(string: "https://api.bookshelf.example")), session: stubs.session)
+        CatalogAPIClient(
+            baseURL: try #require(URL(string: "https://api.bookshelf.example")),
+            session: stubs.session
+        )
     }
 
     @Test("logIn sends the credentials as form fields and returns the token")
     func logInSendsCredentials() async throws {
         // Given
-        stubs.stub(.post("/login").body(.formFields(["username": "ada", "password": "s3cret!"])), with: .json(#"{"token": "abc123"}"#))
+        stubs.stub(
+            .post("/login")
+                .body(.formFields(["username": "ada", "password": "s3cret!"])),
+            with: .json(#"{"token": "abc123"}"#)
+        )
         let client = try makeClient()
 
         // When
-        let received = try await client.logIn(username: "ada", password: "s3cret!")
+        let received = try await client.logIn(
+            username: "ada", password: "s3cret!"
+        )
 
         // Then
         #expect(received == token)

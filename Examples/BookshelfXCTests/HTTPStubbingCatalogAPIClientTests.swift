@@ -25,16 +25,27 @@ final class HTTPStubbingCatalogAPIClientTests: XCTestCase {
     }
 
     private func makeClient() throws -> CatalogAPIClient {
-        CatalogAPIClient(baseURL: try XCTUnwrap(URL(string: "https://api.bookshelf.example")), session: stubs.session)
+        CatalogAPIClient(
+            baseURL: try XCTUnwrap(
+                URL(string: "https://api.bookshelf.example")
+            ),
+            session: stubs.session
+        )
     }
 
     func test_logIn_withCredentials_sendsThemAsFormFieldsAndReturnsToken() async throws {
         // Given
-        stubs.stub(.post("/login").body(.formFields(["username": "ada", "password": "s3cret!"])), with: .json(#"{"token": "abc123"}"#))
+        stubs.stub(
+            .post("/login")
+                .body(.formFields(["username": "ada", "password": "s3cret!"])),
+            with: .json(#"{"token": "abc123"}"#)
+        )
         let client = try makeClient()
 
         // When
-        let received = try await client.logIn(username: "ada", password: "s3cret!")
+        let received = try await client.logIn(
+            username: "ada", password: "s3cret!"
+        )
 
         // Then
         XCTAssertEqual(received, token)

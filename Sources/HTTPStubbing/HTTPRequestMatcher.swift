@@ -12,13 +12,19 @@ import FoundationNetworking
 ///
 /// ```swift
 /// let matchers: [HTTPRequestMatcher] = [
-///     .get("/books"),                                        // GET, path exactly /books, any host
-///     .get("https://api.example.com/books?page=2"),          // scheme, host, path, and page=2 present
-///     .post("/books").body(.json(#"{"title":"Dune"}"#)),     // JSON-equal body
-///     .path("/books/*/reviews"),                             // * is one path segment, ** any number
+///     // GET, path exactly /books, any host
+///     .get("/books"),
+///     // scheme, host, path, and page=2 present
+///     .get("https://api.example.com/books?page=2"),
+///     // JSON-equal body
+///     .post("/books").body(.json(#"{"title":"Dune"}"#)),
+///     // * is one path segment, ** any number
+///     .path("/books/*/reviews"),
 ///     .any.header("Authorization", "Bearer abc"),
-///     .get(exactly: "/books?page=2"),                        // and no other query item
-///     .url("https://api.example.com/books?page=2&size=10"),  // the whole URL, exactly
+///     // and no other query item
+///     .get(exactly: "/books?page=2"),
+///     // the whole URL, exactly
+///     .url("https://api.example.com/books?page=2&size=10"),
 /// ]
 /// ```
 ///

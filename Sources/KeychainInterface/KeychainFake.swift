@@ -5,15 +5,18 @@ import NameSuggestions
 /// An in-memory keychain that models a device, with the real semantics and error codes, so the
 /// error paths of keychain code are tested too.
 ///
-/// Such as duplicates, missing items, a locked device, a background launch before the first unlock,
-/// a device without a passcode, a missing entitlement, injected faults.
+/// Tests reach the paths a simulator rarely takes: duplicates, missing items, a locked device, a
+/// background launch before the first unlock, a device without a passcode, a missing entitlement
+/// and injected faults.
 ///
 /// ```swift
 /// let keychain = KeychainFake()
 /// let store = TokenStore(keychain: keychain)
 ///
 /// keychain.failNext(.add, with: .interactionNotAllowed)
-/// #expect(throws: TokenStoreError.deviceLocked) { try store.save(AuthTokens(accessToken: "abc", refreshToken: "def")) }
+/// #expect(throws: TokenStoreError.deviceLocked) {
+///     try store.save(AuthTokens(accessToken: "abc", refreshToken: "def"))
+/// }
 /// #expect(keychain.operations.map(\.kind) == [.update, .add])
 /// ```
 ///

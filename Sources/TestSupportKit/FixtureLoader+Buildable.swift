@@ -20,7 +20,7 @@ extension FixtureLoader {
     ///   - values: Values for the fixture's `{{placeholders}}`; `nil` for a plain fixture.
     ///   - configure: Changes the decoded value; the default changes nothing.
     /// - Returns: The decoded and changed value.
-    /// - Throws: A ``FixtureError`` naming what is missing or malformed, or what `configure` throws.
+    /// - Throws: A [`FixtureError`](https://swiftpackageindex.com/testsupportkit/TestSupportKit/documentation/fixtures/fixtureerror) naming what is missing or malformed, or what `configure` throws.
     public func build<Value: Decodable & Buildable>(
         _ type: Value.Type = Value.self,
         named name: String,

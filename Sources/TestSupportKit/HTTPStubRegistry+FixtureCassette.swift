@@ -29,7 +29,7 @@ extension HTTPStubRegistry {
     ///   - fixtures: The loader bound to the test bundle's fixtures.
     ///   - recordingDirectory: The fixtures directory in the source tree, where recordings are
     ///     written under `name`; `nil` never records.
-    ///   - mode: When to record; see ``HTTPRecordMode``.
+    ///   - mode: When to record; see [`HTTPRecordMode`](https://swiftpackageindex.com/testsupportkit/TestSupportKit/documentation/httpstubbing/httprecordmode).
     ///   - matching: Which parts of a request must equal a recorded one.
     ///   - redaction: What is removed before anything is written.
     ///   - allowPlaybackRepeats: Whether a request whose recordings are all used gets the last of
