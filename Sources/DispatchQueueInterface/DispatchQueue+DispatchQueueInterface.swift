@@ -1,8 +1,9 @@
 @preconcurrency import Dispatch
 import Foundation
 
-/// `DispatchQueue` conforms with no change of behaviour: each requirement forwards to the
-/// queue's own method.
+/// Dispatch's own queues conform with no change of behaviour.
+///
+/// Each requirement forwards to the queue's own method.
 extension DispatchQueue: DispatchQueueInterface {
     /// Whether this queue is the main queue.
     ///

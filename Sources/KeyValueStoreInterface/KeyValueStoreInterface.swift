@@ -156,5 +156,5 @@ public protocol KeyValueStoreInterface: AnyObject {
     func dictionaryRepresentation() -> [String: Any]
 }
 
-/// `UserDefaults` conforms with its own methods.
+/// The system's user defaults conform with their own methods.
 extension UserDefaults: KeyValueStoreInterface {}

@@ -7,9 +7,12 @@ import Foundation
 /// chosen values by a placeholder of their own that replay puts back:
 ///
 /// ```swift
-/// let apiKey = ProcessInfo.processInfo.environment["CATALOG_API_KEY"] ?? "test-key"
+/// let environment = ProcessInfo.processInfo.environment
+/// let apiKey = environment["CATALOG_API_KEY"] ?? "test-key"
 /// let redaction = HTTPRedaction.default
-///     .redactingQueryItems("sig").redactingJSONFields("session").redactingFormFields("pin")
+///     .redactingQueryItems("sig")
+///     .redactingJSONFields("session")
+///     .redactingFormFields("pin")
 ///     .substituting(apiKey, with: "<CATALOG_API_KEY>")
 /// ```
 ///
@@ -31,10 +34,14 @@ public struct HTTPRedaction: Sendable, Equatable {
     public var jsonFields: Set<String>
     /// Field names whose values are replaced in form-encoded request and response bodies.
     public var formFields: Set<String>
-    /// Whether the user name and password of a URL, as in `https://user:password@host/`, are replaced.
+    /// Whether the user name and password written in a URL are replaced.
+    ///
+    /// As in `https://user:password@host/`.
     public var urlUserInfo: Bool
-    /// Whether values shaped like published credential formats, such as JWTs and GitHub, Slack,
-    /// Stripe, AWS and Google keys, are replaced wherever they appear, whatever their name.
+    /// Whether values in published credential formats are replaced wherever they appear.
+    ///
+    /// The formats include JWTs and GitHub, Slack, Stripe, AWS and Google keys, whatever the
+    /// name of the field that holds them.
     public var credentialFormats: Bool
     /// Names whose values the credential scan leaves alone, and fingerprints of values it leaves alone.
     public var allowed: Set<String>
@@ -121,15 +128,17 @@ public struct HTTPRedaction: Sendable, Equatable {
         return copy
     }
 
-    /// This redaction with values the credential scan would refuse, or ``credentialFormats``
-    /// would replace, written as they are.
+    /// This redaction with chosen values written as they are, though they look like credentials.
+    ///
+    /// Those are values the credential scan would refuse, or ``credentialFormats`` would replace.
     ///
     /// Pass the names of headers, query items, form fields or JSON keys whose values are not
     /// secrets, or the fingerprint the scan's failure message gives for one value, such as a
     /// test key in a text body:
     ///
     /// ```swift
-    /// let redaction = HTTPRedaction.default.allowing("sample_jwt", "sha256:4f1c2b9e0d7a")
+    /// let redaction = HTTPRedaction.default
+    ///     .allowing("sample_jwt", "sha256:4f1c2b9e0d7a")
     /// ```
     ///
     /// - Parameter namesOrFingerprints: Names, compared as redacted names are, or fingerprints

@@ -137,8 +137,9 @@ extension MethodSpy where Failure == Never {
         held.complete(value)
     }
 
-    /// Holds each call's completion handler from now on, for the test to complete with
-    /// ``completeLast(with:fileID:filePath:line:column:)``.
+    /// Holds each call's completion handler from now on, for the test to complete itself.
+    ///
+    /// Complete a held handler with ``completeLast(with:fileID:filePath:line:column:)``.
     ///
     /// For a test that looks at the code under test while a call is in flight, or completes calls
     /// in an order of its own:
@@ -288,8 +289,9 @@ extension MainActorMethodSpy where Failure == Never {
         held.complete(value)
     }
 
-    /// Holds each call's completion handler from now on, for the test to complete with
-    /// ``completeLast(with:fileID:filePath:line:column:)``.
+    /// Holds each call's completion handler from now on, for the test to complete itself.
+    ///
+    /// Complete a held handler with ``completeLast(with:fileID:filePath:line:column:)``.
     ///
     /// A handler still held when the test ends fails the test at this line: in XCTest at the
     /// test's teardown, in Swift Testing with the `.endOfTestChecks` trait. A configured answer

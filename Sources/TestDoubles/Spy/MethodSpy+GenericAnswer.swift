@@ -4,8 +4,9 @@ import TestSupportCore
 /// returns as the type the caller asks for: an answer of another type fails the test instead of
 /// turning into `nil`.
 extension MethodSpy where Output == (any Sendable)? {
-    /// Returns the spy's answer as the type the caller asked for, or reports a failure naming the
-    /// method, the type asked for and the type configured, and returns `nil`.
+    /// Returns the spy's answer as the type the caller asked for, or reports a failure and returns nil.
+    ///
+    /// The failure names the method, the type asked for and the type configured.
     ///
     /// The failure lands where the test created the stub (see ``reportsUnansweredCalls(at:)``),
     /// else at the caller's line.
@@ -45,8 +46,9 @@ extension MethodSpy where Output == (any Sendable)? {
 }
 
 extension MainActorMethodSpy where Output == (any Sendable)? {
-    /// Returns the spy's answer as the type the caller asked for, or reports a failure naming the
-    /// method, the type asked for and the type configured, and returns `nil`, as on ``MethodSpy``.
+    /// Returns the spy's answer as the type the caller asked for, or reports a failure and returns nil.
+    ///
+    /// The failure names the method, the type asked for and the type configured, as on ``MethodSpy``.
     ///
     /// - Parameters:
     ///   - answer: What the spy answered the call.
