@@ -9,10 +9,9 @@ extension MethodSpy {
     /// Reports a failure at the caller's line unless some call had exactly these arguments.
     ///
     /// ```swift
-    /// let router = BookDetailRoutingStub()
-    /// let dune = Book.make { $0.title = "Dune" }
-    /// router.logOpen(of: dune.id, fromSearch: true)
-    /// router.logOpenSpy.expectCalled(with: dune.id, true)
+    /// let logOpenSpy = Spy<(id: Int, fromSearch: Bool), Void>("logOpen(of:fromSearch:)")
+    /// await logOpenSpy.call((id: 7, fromSearch: true))
+    /// logOpenSpy.expectCalled(with: 7, true)
     /// ```
     ///
     /// - Parameters:
@@ -44,10 +43,9 @@ extension MethodSpy {
     /// arguments.
     ///
     /// ```swift
-    /// let router = BookDetailRoutingStub()
-    /// let dune = Book.make { $0.title = "Dune" }
-    /// router.logOpen(of: dune.id, fromSearch: true)
-    /// router.logOpenSpy.expectCalledOnce(with: dune.id, true)
+    /// let logOpenSpy = Spy<(id: Int, fromSearch: Bool), Void>("logOpen(of:fromSearch:)")
+    /// await logOpenSpy.call((id: 7, fromSearch: true))
+    /// logOpenSpy.expectCalledOnce(with: 7, true)
     /// ```
     ///
     /// - Parameters:
@@ -91,10 +89,13 @@ extension ExpectedCall {
     /// them as a labelled tuple, as generated stubs do.
     ///
     /// ```swift
-    /// let router = BookDetailRoutingStub()
-    /// let dune = Book.make { $0.title = "Dune" }
-    /// router.logOpen(of: dune.id, fromSearch: true)
-    /// router.expectInOrder(.call(router.logOpenSpy, with: dune.id, true))
+    /// final class RouterStub: SpyingStub {
+    ///     let logOpenSpy = Spy<(id: Int, fromSearch: Bool), Void>("logOpen(of:fromSearch:)")
+    /// }
+    ///
+    /// func expectOpenedFromSearch(_ router: RouterStub) {
+    ///     router.expectInOrder(.call(router.logOpenSpy, with: 7, true))
+    /// }
     /// ```
     ///
     /// - Parameters:
