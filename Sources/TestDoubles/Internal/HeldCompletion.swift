@@ -1,8 +1,7 @@
 /// The completion handler of one call, kept by its spy until the test completes it.
-@usableFromInline
 struct HeldCompletion<Output>: @unchecked Sendable {
     // @unchecked Sendable: the handler need not be `@Sendable`. It is stored and taken out only
-    // under the spies' lock (or on the main actor, for a main-actor spy), and called once, outside
+    // under the spy's lock (or on the main actor, for a main-actor spy), and called once, outside
     // the lock, by the task that completes it: the code under test handed it over as it hands
     // it to a real service, which calls it back from a thread of its own.
     let complete: (Output) -> Void

@@ -3,7 +3,7 @@ import TestSupportCore
 /// The one core of both kinds of method spy: the calls, the answer state, the sequence rules and
 /// the held completion handlers.
 ///
-/// ``MethodSpy`` keeps it under the spies' lock and ``MainActorMethodSpy`` on the main actor; the
+/// ``MethodSpy`` keeps it under the spy's lock and ``MainActorMethodSpy`` on the main actor; the
 /// core itself is a plain value, so each owner decides where it lives. Answer closures are stored
 /// without `@Sendable`: `MethodSpy` only stores `@Sendable` ones, a main-actor spy only main-actor
 /// ones, and the core never calls them itself.
@@ -35,7 +35,6 @@ struct SpyCore<Input, Output, Failure: Error> {
     }
 
     /// What a call ends with: an answer, or a failure to report before the fallback.
-    @usableFromInline
     enum Outcome {
         case answered(Result<Output, Failure>)
         case failed(SpyCallFailure)
@@ -61,19 +60,18 @@ struct SpyCore<Input, Output, Failure: Error> {
     /// its own.
     @usableFromInline var callerFunction: StaticString?
     /// Every call before this index was verified as a whole, by a count or a full list.
-    @usableFromInline var verifiedBelow = 0
+    var verifiedBelow = 0
     /// The indices of other calls a verification matched; kept apart from the calls so that a
     /// recorded call costs no more memory for a check few tests make.
-    @usableFromInline var verifiedCalls: Set<Int> = []
+    var verifiedCalls: Set<Int> = []
     /// The completion handlers of calls that wait for the test to complete them, oldest first.
-    @usableFromInline var heldCompletions: [HeldCompletion<Output>] = []
+    var heldCompletions: [HeldCompletion<Output>] = []
     /// The stub that made the spy, when it said so: unanswered calls are reported there.
-    @usableFromInline var origin: StubOrigin?
+    var origin: StubOrigin?
     /// The end-of-test check of a completion spy that held calls on purpose, kept informed of
     /// how many handlers wait.
     var pendingCheck: PendingCompletionCheck?
 
-    @usableFromInline
     init(answer: Answer) {
         self.answer = answer
     }
@@ -88,7 +86,6 @@ struct SpyCore<Input, Output, Failure: Error> {
     /// Picks the answer for the next call; closures are returned, not run, and failure messages
     /// are written later, by the owner.
     @inlinable
-    @inline(__always)
     mutating func resolve() -> Resolution {
         switch answer {
         case let .result(result):

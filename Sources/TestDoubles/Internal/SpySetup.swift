@@ -126,7 +126,6 @@ extension SpySetup {
 
 /// What an unanswerable call (unconfigured, unimplemented, out of answers) gives back once the
 /// failure is reported.
-@usableFromInline
 enum SpyFallback<Output, Failure: Error> {
     /// The value the test declared.
     case value(Output)

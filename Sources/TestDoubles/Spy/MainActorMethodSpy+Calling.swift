@@ -50,11 +50,7 @@ extension MainActorMethodSpy {
 
     /// Records the call, in the order all spies share, and picks its answer.
     func record(_ input: Input, function: StaticString) -> Core.Resolution {
-        let ordinal = DoublesSpyLock.shared.withLock { ordinal in
-            ordinal &+= 1
-            return ordinal
-        }
-        core.record(input, ordinal: ordinal, caller: function, learnsName: setup.learnsNameFromCaller)
+        core.record(input, ordinal: SpyCallOrdinal.next(), caller: function, learnsName: setup.learnsNameFromCaller)
         callCounter.increment()
         return core.resolve()
     }

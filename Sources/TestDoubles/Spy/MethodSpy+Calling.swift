@@ -41,10 +41,9 @@ extension MethodSpy {
     /// Records a call and picks its answer, then wakes the waiters it satisfies: what every call
     /// does first.
     ///
-    /// One lock acquisition records the call, its ordinal and the count waiters look at, and picks
-    /// the answer. The closure returns Void so the generic lock needs no metadata.
+    /// One acquisition of the spy's lock records the call, its place in the order all spies share
+    /// and the count waiters look at, and picks the answer.
     @inlinable
-    @inline(__always)
     func record(_ input: Input, function: StaticString, canWait: Bool) -> (Resolution, CallSuspension?) {
         let (resolution, suspension, ready) = recordLeavingWaiters(input, function: function, canWait: canWait)
         if let ready { WaitList.resume(ready) }
@@ -55,18 +54,16 @@ extension MethodSpy {
     /// them: a completion call wakes them once its handler is held and any report is made, so a
     /// test that `waitForCalls` woke finds the handler there for `completeLast(with:)`.
     @inlinable
-    @inline(__always)
     func recordLeavingWaiters(
         _ input: Input, function: StaticString, canWait: Bool
     ) -> (Resolution, CallSuspension?, [WaitList.Waiter]?) {
         var resolution = Resolution.failed(.unconfigured(callNumber: 0))
         var suspension: CallSuspension?
         var ready: [WaitList.Waiter]?
-        DoublesSpyLock.shared.withLock { ordinal in
-            ordinal &+= 1
-            recordsPointer.pointee.record(
-                input, ordinal: ordinal, caller: function, learnsName: setup.learnsNameFromCaller, canWait: canWait,
-                resolution: &resolution, suspension: &suspension, ready: &ready
+        withRecords { records in
+            records.record(
+                input, ordinal: SpyCallOrdinal.next(), caller: function, learnsName: setup.learnsNameFromCaller,
+                canWait: canWait, resolution: &resolution, suspension: &suspension, ready: &ready
             )
         }
         return (resolution, suspension, ready)
@@ -200,7 +197,6 @@ extension MethodSpy where Input == Void {
 
 extension Result {
     /// `get()` with the typed error, on every toolchain.
-    @inlinable
     func doublesGet() throws(Failure) -> Success {
         switch self {
         case let .success(value): return value

@@ -70,23 +70,21 @@ public typealias ThrowingSpy<Input: Sendable, Output: Sendable> = MethodSpy<Inpu
 /// The spy is `Sendable`, so stubs of `@MainActor`, actor-constrained and `Sendable` protocols
 /// can hold it in a `let`.
 public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>: @unchecked Sendable {
-    // @unchecked Sendable: `recordsPointer.pointee` is read and written only inside
-    // `DoublesSpyLock.shared.withLock`, the one lock all spies share (see DoublesSpyLock); its
-    // answer closures are `@Sendable` ones (see `answers(_:)`) and its held completion handlers
-    // are called once, outside the lock (see HeldCompletion). `setup` is immutable.
+    // @unchecked Sendable: its mutable state is `records`, a lock box; its answer closures are
+    // `@Sendable` ones (see `answers(_:)`) and its held completion handlers are called once,
+    // outside the lock (see HeldCompletion). `setup` is immutable.
 
     @usableFromInline typealias Core = SpyCore<Input, Output, Failure>
-    @usableFromInline typealias Answer = Core.Answer
+    typealias Answer = Core.Answer
     @usableFromInline typealias Resolution = Core.Resolution
 
-    /// The spy's core under the spies' lock, with what only a spy that can be awaited needs.
+    /// The spy's core under the spy's lock, with what only a spy that can be awaited needs.
     @usableFromInline
     struct Records {
         @usableFromInline var core: Core
         @usableFromInline var suspension: CallSuspension?
         @usableFromInline var waitList = WaitList()
 
-        @usableFromInline
         init(answer: Answer) {
             self.core = Core(answer: answer)
         }
@@ -117,27 +115,19 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
     }
 
     @usableFromInline let setup: SpySetup<Input, Output, Failure>
-    /// The mutable part of the spy, reached only under the spies' lock. A pointer rather than a
-    /// stored `var`: the lock already makes every access exclusive, and the dynamic exclusivity
-    /// check a class's `var` gets would double the cost of a call.
-    @usableFromInline let recordsPointer: UnsafeMutablePointer<Records>
-    @usableFromInline let failures = OffTaskFailureReporter()
+    /// The mutable part of the spy, under a lock of its own.
+    @usableFromInline let records: Locked<Records>
+    let failures = OffTaskFailureReporter()
 
     init(method: String?, declaredIn: String, fallback: SpyFallback<Output, Failure>, initialAnswer: Answer) {
         self.setup = SpySetup(method: method, declaredIn: declaredIn, fallback: fallback, initialAnswer: initialAnswer)
-        self.recordsPointer = UnsafeMutablePointer<Records>.allocate(capacity: 1)
-        self.recordsPointer.initialize(to: Records(answer: initialAnswer))
+        self.records = Locked(Records(answer: initialAnswer))
     }
 
-    deinit {
-        recordsPointer.deinitialize(count: 1)
-        recordsPointer.deallocate()
-    }
-
-    /// Runs `body` on the records under the spies' lock.
+    /// Runs `body` on the records under the spy's lock.
     @inlinable
     func withRecords<R>(_ body: (inout Records) -> R) -> R {
-        DoublesSpyLock.shared.withLock { _ in body(&recordsPointer.pointee) }
+        records.withLock(body)
     }
 
     /// Creates a spy that answers every call the test has not configured with a default answer,

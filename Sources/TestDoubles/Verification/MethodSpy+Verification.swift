@@ -102,7 +102,7 @@ extension MethodSpy {
         }
     }
 
-    /// The spy's checks, run on its core under the spies' lock.
+    /// The spy's checks, run on its core under the spy's lock.
     var verification: SpyVerification<Input, Output, Failure> {
         SpyVerification(method: method) { body in self.withRecords { body(&$0.core) } }
     }

@@ -1,5 +1,5 @@
 /// The checks behind every verification of both kinds of method spy, run on the spy's core
-/// wherever the spy keeps it (under the spies' lock, or on the main actor).
+/// wherever the spy keeps it (under the spy's lock, or on the main actor).
 ///
 /// A check that passes counts or searches the recorded calls in place and marks what it matched
 /// as verified; only a failing check copies the calls out, to write its message.
