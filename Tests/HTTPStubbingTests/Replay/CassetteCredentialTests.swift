@@ -118,7 +118,8 @@ struct CassetteCredentialTests {
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = Data(#"{"user":"ada","password":"old-password"}"#.utf8)
         let stubs = HTTPStubRegistry()
-        stubs.useCassette(at: file, mode: .none, matching: .methodAndURL.includingBody().including(headers: "Authorization"))
+        stubs.useCassette(
+            at: file, mode: .none, options: .init(matching: .methodAndURL.includingBody().including(headers: "Authorization")))
 
         let (body, status) = try await stubs.session.bodyAndStatus(for: request)
 
@@ -160,7 +161,7 @@ struct CassetteCredentialScanTests {
         var request = URLRequest(url: try #require(URL(string: server.baseURL + path)))
         for (name, value) in requestHeaders { request.setValue(value, forHTTPHeaderField: name) }
         let stubs = HTTPStubRegistry()
-        stubs.useCassette(at: file, mode: .once, redacting: redaction, line: line)
+        stubs.useCassette(at: file, mode: .once, options: .init(redacting: redaction), line: line)
         let result = try await stubs.session.bodyAndStatus(for: request)
         return (stubs, result.1, result.0)
     }
