@@ -5,9 +5,9 @@ import FoundationNetworking
 #endif
 
 extension HTTPCassette {
-    /// The choices of a `useCassette` call besides where the cassette is and the record mode.
+    /// The choices of a cassette call besides where the cassette is and the record mode.
     ///
-    /// Every choice has a default, so name only those you change:
+    /// Both `useCassette` forms take it. Every choice has a default, so name only those you change:
     ///
     /// ```swift
     /// let options = HTTPCassette.Options(
@@ -24,13 +24,12 @@ extension HTTPCassette {
         /// This is VCR's `allow_playback_repeats`; by default such a request is unhandled, or
         /// recorded.
         public var allowPlaybackRepeats: Bool
-        /// The requests neither replayed nor recorded but sent to the real server; `nil` for none.
+        /// The requests neither replayed nor recorded but sent to the real server, if any.
         ///
         /// This is VCR's `ignore_hosts` and `ignore_request`: a recording it matches is not
         /// replayed either.
         public var passingThrough: HTTPRequestMatcher?
-        /// The real session that records and passes requests through; a new ephemeral one when
-        /// `nil`.
+        /// The real session that records and passes requests through, or else a new ephemeral one.
         public var recordingSession: URLSession?
 
         /// Creates options; each one left out keeps its default.

@@ -1,5 +1,6 @@
-/// How replay recognises a request again: a rule that turns each recorded interaction into the
-/// ``HTTPRequestMatcher`` a request must meet to get its response.
+/// How replay recognises a request again: a rule that turns each recording into a request matcher.
+///
+/// The ``HTTPRequestMatcher`` it makes is what a request must meet to get the recorded response.
 ///
 /// The default is the method and the URL (query items in any order). Add headers or the body
 /// when the same URL gets different answers, or match less of the URL when parts of it change

@@ -5,9 +5,9 @@ import FoundationNetworking
 #endif
 
 extension HTTPStubRegistry {
-    /// Sends the requests that no stub matches, or those of them a matcher accepts, to a real
-    /// session instead of failing them; off by default, where such a request is an
-    /// unhandled-request failure.
+    /// Sends the requests no stub matches that a matcher accepts to a real session, not failing them.
+    ///
+    /// It is off by default, where such a request is an unhandled-request failure.
     ///
     /// ```swift
     /// let stubs = HTTPStubRegistry()
