@@ -200,7 +200,8 @@ struct CassetteCredentialScanTests {
         let file = try makeCassetteDirectory().appendingPathComponent("header.har")
         let line = #line + 1
         let recording = try await record(
-            "{}", requestHeaders: ["X-Upstream-Token": CredentialFlow.githubToken], redaction: HTTPRedaction(headers: ["authorization"]),
+            "{}", requestHeaders: ["X-Upstream-Token": CredentialFlow.githubToken],
+            redaction: HTTPRedaction.none.redactingHeaders("authorization"),
             into: file)
 
         withKnownIssue {
