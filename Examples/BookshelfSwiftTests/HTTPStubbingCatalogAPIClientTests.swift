@@ -284,7 +284,7 @@ struct HTTPStubbingCatalogAPIClientTests {
         // snippet: matchers-swift-testing
         let page = CatalogPage(books: [dune], nextPage: nil)
         stubs.stub(.get("/books").query(exactly: ["page": "2"]), priority: 1, with: .json(page, encoder: CatalogAPIClient.encoder))
-        stubs.stub(.urlMatching(#"/books\?page=\d+$"#) || .pathSuffix("/catalog"), with: .status(503))
+        stubs.stub(.any.urlMatching(#"/books\?page=\d+$"#) || .any.pathSuffix("/catalog"), with: .status(503))
         // end-snippet
         let client = try makeClient()
 

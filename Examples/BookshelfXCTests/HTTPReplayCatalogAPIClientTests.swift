@@ -31,9 +31,9 @@ final class HTTPReplayCatalogAPIClientTests: XCTestCase {
         let stubs = HTTPStubRegistry()
         stubs.useCassette(
             named: "Cassettes/catalog-session.har", from: .bookshelfAPI, mode: HTTPRecordMode.none,
-            matching: HTTPReplayMatching.methodAndURL.including(headers: "Accept"),
-            redacting: HTTPRedaction.default.redactingJSONFields("token")
-        )
+            options: .init(
+                matching: HTTPReplayMatching.methodAndURL.including(headers: "Accept"),
+                redacting: HTTPRedaction.default.redactingJSONFields("token")))
         let client = CatalogAPIClient(baseURL: try XCTUnwrap(URL(string: "https://api.bookshelf.example")), session: stubs.session)
 
         let page = try await client.books(page: 1, token: AuthToken(value: "any"))
@@ -76,7 +76,8 @@ final class HTTPReplayCatalogAPIClientTests: XCTestCase {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
         let stubs = HTTPStubRegistry()
         stubs.useCassette(
-            named: "Cassettes/new-session", from: .bookshelfAPI, recordingInto: directory, mode: .once, recordingThrough: backend.session)
+            named: "Cassettes/new-session", from: .bookshelfAPI, recordingInto: directory, mode: .once,
+            options: .init(recordingThrough: backend.session))
         let client = CatalogAPIClient(baseURL: try XCTUnwrap(URL(string: "https://api.bookshelf.example")), session: stubs.session)
 
         // When

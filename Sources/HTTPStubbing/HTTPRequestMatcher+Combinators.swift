@@ -3,7 +3,7 @@ extension HTTPRequestMatcher {
     ///
     /// ```swift
     /// let stubs = HTTPStubRegistry()
-    /// stubs.stub(.host("api.example.com") && .pathExtension("json"), with: .json("{}"))
+    /// stubs.stub(.host("api.example.com") && .get("/books"), with: .json("{}"))
     /// ```
     ///
     /// - Parameters:

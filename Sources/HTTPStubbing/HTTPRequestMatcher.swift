@@ -7,8 +7,8 @@ import FoundationNetworking
 
 /// Which requests a stub answers: a list of conditions that must all hold.
 ///
-/// Start from a method and a URL or path, then narrow it down; every method returns a new
-/// matcher with one more condition.
+/// Start from `.any`, a method (`.get(…)`, `.post(…)`, …), a whole URL or a host, then narrow it
+/// down; every instance method returns a new matcher with one more condition.
 ///
 /// ```swift
 /// let matchers: [HTTPRequestMatcher] = [
@@ -19,7 +19,7 @@ import FoundationNetworking
 ///     // JSON-equal body
 ///     .post("/books").body(.json(#"{"title":"Dune"}"#)),
 ///     // * is one path segment, ** any number
-///     .path("/books/*/reviews"),
+///     .any.path("/books/*/reviews"),
 ///     .any.header("Authorization", "Bearer abc"),
 ///     // and no other query item
 ///     .get(exactly: "/books?page=2"),
@@ -222,22 +222,18 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         }
     }
 
-    /// Adds the condition that the whole URL is exactly this one, query order included.
-    ///
-    /// - Parameter url: The URL.
-    /// - Returns: The narrowed matcher.
-    public func url(_ url: String) -> HTTPRequestMatcher {
+    /// Adds the condition that the whole URL is exactly this one, query order included; public as
+    /// the starting point `.url(_:)`.
+    func url(_ url: String) -> HTTPRequestMatcher {
         let expected = URL(string: url)?.absoluteString ?? url
         return adding(.location, "URL \(expected)", check: .url(expected)) { request in
             "URL is \(request.url.absoluteString), expected \(expected)"
         }
     }
 
-    /// Adds the condition that the URL has this host, compared case-insensitively.
-    ///
-    /// - Parameter host: The host.
-    /// - Returns: The narrowed matcher.
-    public func host(_ host: String) -> HTTPRequestMatcher {
+    /// Adds the condition that the URL has this host, compared case-insensitively; public as the
+    /// starting point `.host(_:)`.
+    func host(_ host: String) -> HTTPRequestMatcher {
         let expected = host.lowercased()
         return adding(.location, "host \(expected)", check: .host(expected)) { request in
             "host is \(request.host ?? "none"), expected \(expected)"
@@ -313,7 +309,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// ```swift
     /// let stubs = HTTPStubRegistry()
     /// let book = Book.testValue
-    /// stubs.stub(.urlMatching(#"/books/\d+$"#), with: .json(book))
+    /// stubs.stub(.any.urlMatching(#"/books/\d+$"#), with: .json(book))
     /// ```
     ///
     /// - Parameters:
@@ -342,7 +338,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     ///
     /// ```swift
     /// let stubs = HTTPStubRegistry()
-    /// stubs.stub(.pathMatching(#"^/books/\d+$"#), with: .json(#"{"title": "Dune"}"#))
+    /// stubs.stub(.any.pathMatching(#"^/books/\d+$"#), with: .json(#"{"title": "Dune"}"#))
     /// ```
     ///
     /// - Parameters:

@@ -30,13 +30,8 @@ extension HTTPStubRegistry {
     ///   - recordingDirectory: The fixtures directory in the source tree, where recordings are
     ///     written under `name`; `nil` never records.
     ///   - mode: When to record; see [`HTTPRecordMode`](https://swiftpackageindex.com/testsupportkit/TestSupportKit/documentation/httpstubbing/httprecordmode).
-    ///   - matching: Which parts of a request must equal a recorded one.
-    ///   - redaction: What is removed before anything is written.
-    ///   - allowPlaybackRepeats: Whether a request whose recordings are all used gets the last of
-    ///     them again.
-    ///   - hosts: Hosts whose requests are sent to the real server, neither replayed nor recorded.
-    ///   - session: The real session that records and passes requests through; a new ephemeral
-    ///     one when `nil`.
+    ///   - options: How requests match recordings, what is redacted, which requests pass
+    ///     through, and the real session, as for the `useCassette(at:)` form.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line; a missing or unreadable cassette is reported here.
@@ -46,11 +41,7 @@ extension HTTPStubRegistry {
         from fixtures: FixtureLoader,
         recordingInto recordingDirectory: URL? = nil,
         mode: HTTPRecordMode = .once,
-        matching: HTTPReplayMatching = .methodAndURL,
-        redacting redaction: HTTPRedaction = .default,
-        allowPlaybackRepeats: Bool = false,
-        passingThrough hosts: Set<String> = [],
-        recordingThrough session: URLSession? = nil,
+        options: HTTPCassette.Options = HTTPCassette.Options(),
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
@@ -77,9 +68,7 @@ extension HTTPStubRegistry {
         }
         useCassette(
             reading: source, location: location, recordingTo: recordingFile, mode: mode,
-            options: CassetteOptions(
-                matching: matching, redaction: redaction, allowPlaybackRepeats: allowPlaybackRepeats, passThroughHosts: hosts,
-                session: session),
+            options: options,
             fileID: fileID, filePath: filePath, line: line, column: column
         )
     }

@@ -26,15 +26,17 @@ struct HTTPRequestMatcherExtendedTests {
 
     @Test("scheme(_:) compares the scheme case-insensitively")
     func scheme() throws {
-        #expect(HTTPRequestMatcher.scheme("HTTPS").matches(try request(.get, "https://a.test/x")))
-        #expect(!HTTPRequestMatcher.scheme("https").matches(try request(.get, "http://a.test/x")))
+        #expect(HTTPRequestMatcher.any.scheme("HTTPS").matches(try request(.get, "https://a.test/x")))
+        #expect(!HTTPRequestMatcher.any.scheme("https").matches(try request(.get, "http://a.test/x")))
         #expect(
-            HTTPRequestMatcher.scheme("https").mismatches(for: try request(.get, "http://a.test/x")) == ["scheme is http, expected https"])
+            HTTPRequestMatcher.any.scheme("https").mismatches(for: try request(.get, "http://a.test/x")) == [
+                "scheme is http, expected https"
+            ])
     }
 
     @Test("pathExtension(_:) compares the last segment's extension")
     func pathExtension() throws {
-        let matcher = HTTPRequestMatcher.pathExtension("json")
+        let matcher = HTTPRequestMatcher.any.pathExtension("json")
         #expect(matcher.matches(try request(.get, "https://a.test/books/page.json?x=1")))
         #expect(!matcher.matches(try request(.get, "https://a.test/books.json/page")))
         #expect(matcher.mismatches(for: try request(.get, "https://a.test/cover.png")) == ["path extension is .png, expected .json"])
@@ -43,7 +45,7 @@ struct HTTPRequestMatcherExtendedTests {
 
     @Test("pathSuffix(_:) compares the end of the path")
     func pathSuffix() throws {
-        let matcher = HTTPRequestMatcher.pathSuffix("/reviews")
+        let matcher = HTTPRequestMatcher.any.pathSuffix("/reviews")
         #expect(matcher.matches(try request(.get, "https://a.test/books/42/reviews")))
         #expect(
             matcher.mismatches(for: try request(.get, "https://a.test/books/42")) == ["path is /books/42, expected one ending /reviews"])
@@ -51,7 +53,7 @@ struct HTTPRequestMatcherExtendedTests {
 
     @Test("urlMatching(_:) searches the whole URL with the regular expression")
     func regularExpression() throws {
-        let matcher = HTTPRequestMatcher.urlMatching(#"/books/\d+$"#)
+        let matcher = HTTPRequestMatcher.any.urlMatching(#"/books/\d+$"#)
         #expect(matcher.matches(try request(.get, "https://a.test/books/42")))
         #expect(!matcher.matches(try request(.get, "https://a.test/books/dune")))
         #expect(matcher.description == #"URL matching //books/\d+$/"#)
@@ -61,13 +63,13 @@ struct HTTPRequestMatcherExtendedTests {
     func invalidRegularExpression() throws {
         let line = #line + 2
         withKnownIssue {
-            _ = HTTPRequestMatcher.urlMatching("(unclosed")
+            _ = HTTPRequestMatcher.any.urlMatching("(unclosed")
         } matching: { issue in
             issue.isFailure(containing: "The regular expression /(unclosed/ does not compile", line: line)
         }
         let target = try request(.get, "https://a.test/(unclosed")
         let failures = FailureReporter.collectFailures {
-            #expect(!HTTPRequestMatcher.urlMatching("(unclosed").matches(target))
+            #expect(!HTTPRequestMatcher.any.urlMatching("(unclosed").matches(target))
         }
         #expect(failures.count == 1)
     }
@@ -86,7 +88,7 @@ struct HTTPRequestMatcherExtendedTests {
 
     @Test("&& needs both matchers' conditions and lists each failed one")
     func and() throws {
-        let matcher = HTTPRequestMatcher.host("a.test") && .pathExtension("json")
+        let matcher = HTTPRequestMatcher.host("a.test") && .any.pathExtension("json")
         #expect(matcher.matches(try request(.get, "https://a.test/x.json")))
         #expect(
             matcher.mismatches(for: try request(.get, "https://b.test/x.png")) == [

@@ -59,7 +59,7 @@ struct HTTPRequestMatcherTests {
 
     @Test("* in a path matches exactly one segment")
     func singleWildcard() throws {
-        let matcher = HTTPRequestMatcher.path("/books/*/reviews")
+        let matcher = HTTPRequestMatcher.any.path("/books/*/reviews")
         #expect(matcher.matches(try request(.get, "https://a.test/books/42/reviews")))
         #expect(!matcher.matches(try request(.get, "https://a.test/books/42/7/reviews")))
         #expect(!matcher.matches(try request(.get, "https://a.test/books/reviews")))
@@ -67,7 +67,7 @@ struct HTTPRequestMatcherTests {
 
     @Test("** in a path matches any number of segments")
     func doubleWildcard() throws {
-        let matcher = HTTPRequestMatcher.path("/files/**/raw")
+        let matcher = HTTPRequestMatcher.any.path("/files/**/raw")
         #expect(matcher.matches(try request(.get, "https://a.test/files/raw")))
         #expect(matcher.matches(try request(.get, "https://a.test/files/a/b/c/raw")))
         #expect(!matcher.matches(try request(.get, "https://a.test/files/a/b")))
@@ -75,7 +75,7 @@ struct HTTPRequestMatcherTests {
 
     @Test("pathPrefix(_:) matches whole leading segments only")
     func pathPrefix() throws {
-        let matcher = HTTPRequestMatcher.pathPrefix("/books")
+        let matcher = HTTPRequestMatcher.any.pathPrefix("/books")
         #expect(matcher.matches(try request(.get, "https://a.test/books")))
         #expect(matcher.matches(try request(.get, "https://a.test/books/42/reviews")))
         #expect(!matcher.matches(try request(.get, "https://a.test/bookshelf")))
@@ -106,7 +106,7 @@ struct HTTPRequestMatcherTests {
 
     @Test("A custom predicate decides alone")
     func predicate() throws {
-        let matcher = HTTPRequestMatcher.matching("an even page") { ($0.queryValue("page").flatMap(Int.init) ?? 1) % 2 == 0 }
+        let matcher = HTTPRequestMatcher.any.matching("an even page") { ($0.queryValue("page").flatMap(Int.init) ?? 1) % 2 == 0 }
         #expect(matcher.matches(try request(.get, "https://a.test/b?page=4")))
         #expect(!matcher.matches(try request(.get, "https://a.test/b?page=3")))
     }

@@ -15,8 +15,8 @@ struct HTTPStubDelayedDeliveryStressTests {
     @Test("Two hundred delayed and immediate requests on one session all get their own answer", arguments: 0..<4)
     func delayedAmongMany(round: Int) async throws {
         let stubs = HTTPStubRegistry()
-        stubs.stub(.path("/slow/*"), with: HTTPStubResponse.text("slow").delayed(by: 0.001))
-        stubs.stub(.path("/fast/*"), with: .text("fast"))
+        stubs.stub(.any.path("/slow/*"), with: HTTPStubResponse.text("slow").delayed(by: 0.001))
+        stubs.stub(.any.path("/fast/*"), with: .text("fast"))
         let requests = try (0..<200).map { index in
             try makeRequest("GET", "https://a.test/\(index % 2 == 0 ? "slow" : "fast")/\(round)-\(index)")
         }
@@ -39,7 +39,7 @@ struct HTTPStubDelayedDeliveryStressTests {
     @Test("Cancelling half of many delayed requests ends every task, each exactly once", arguments: 0..<4)
     func cancelledAmongMany(round: Int) async throws {
         let stubs = HTTPStubRegistry()
-        stubs.stub(.path("/slow/*"), with: HTTPStubResponse.text("slow").delayed(by: 0.002))
+        stubs.stub(.any.path("/slow/*"), with: HTTPStubResponse.text("slow").delayed(by: 0.002))
         let session = stubs.session
         let outcomes = Locked<[Int: String]>([:])
         let repeats = Locked(0)
@@ -79,8 +79,8 @@ struct HTTPStubDelayedDeliveryStressTests {
     @Test("Redirects answered with a delay, many at once on one session, all reach their target", arguments: 0..<2)
     func delayedRedirectsAmongMany(round: Int) async throws {
         let stubs = HTTPStubRegistry()
-        stubs.stub(.path("/old/*"), with: HTTPStubResponse.redirect(to: "/new").delayed(by: 0.001))
-        stubs.stub(.path("/new"), with: HTTPStubResponse.text("moved").delayed(by: 0.001))
+        stubs.stub(.any.path("/old/*"), with: HTTPStubResponse.redirect(to: "/new").delayed(by: 0.001))
+        stubs.stub(.any.path("/new"), with: HTTPStubResponse.text("moved").delayed(by: 0.001))
         let requests = try (0..<100).map { index in try makeRequest("GET", "https://a.test/old/\(round)-\(index)") }
 
         let answers = await withTaskGroup(of: String?.self) { group in

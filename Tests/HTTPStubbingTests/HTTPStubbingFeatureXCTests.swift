@@ -25,11 +25,11 @@ final class HTTPStubbingFeatureXCTests: FailureRecordingTestCase {
         let url = try XCTUnwrap(URL(string: "https://a.test/books/42/cover.png"))
         let request = RecordedHTTPRequest(url: url)
 
-        XCTAssertTrue(HTTPRequestMatcher.scheme("https").matches(request))
-        XCTAssertTrue(HTTPRequestMatcher.pathExtension("png").matches(request))
-        XCTAssertTrue(HTTPRequestMatcher.pathSuffix("/cover.png").matches(request))
-        XCTAssertTrue(HTTPRequestMatcher.urlMatching(#"/books/\d+/"#).matches(request))
-        XCTAssertFalse(HTTPRequestMatcher.pathExtension("jpg").matches(request))
+        XCTAssertTrue(HTTPRequestMatcher.any.scheme("https").matches(request))
+        XCTAssertTrue(HTTPRequestMatcher.any.pathExtension("png").matches(request))
+        XCTAssertTrue(HTTPRequestMatcher.any.pathSuffix("/cover.png").matches(request))
+        XCTAssertTrue(HTTPRequestMatcher.any.urlMatching(#"/books/\d+/"#).matches(request))
+        XCTAssertFalse(HTTPRequestMatcher.any.pathExtension("jpg").matches(request))
     }
 
     func test_combinators_orAndNot_explainTheCloserAlternative() throws {
@@ -39,7 +39,7 @@ final class HTTPStubbingFeatureXCTests: FailureRecordingTestCase {
         XCTAssertEqual(
             matcher.mismatches(for: request), ["neither alternative matches; closest POST /login: path is /logout, expected /login"])
         XCTAssertTrue((!HTTPRequestMatcher.get("/books")).matches(request))
-        XCTAssertTrue((HTTPRequestMatcher.method(.post) && .pathSuffix("out")).matches(request))
+        XCTAssertTrue((HTTPRequestMatcher.method(.post) && .any.pathSuffix("out")).matches(request))
     }
 
     func test_query_flagWithoutValueAndExactQuery_areDistinguished() throws {

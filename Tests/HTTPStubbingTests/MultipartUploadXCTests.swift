@@ -125,7 +125,7 @@ final class MultipartUploadXCTests: FailureRecordingTestCase {
             requestBody: recorded.body, statusCode: 201)
         try HTTPCassette(interactions: [interaction]).harData().write(to: file)
         let stubs = HTTPStubRegistry()
-        stubs.useCassette(at: file, mode: .none, matching: .methodAndURL.includingBody())
+        stubs.useCassette(at: file, mode: .none, options: .init(matching: .methodAndURL.includingBody()))
 
         let status = try await status(of: try request(SampleUpload.alamofireStyle(), streamed: true), in: stubs)
 

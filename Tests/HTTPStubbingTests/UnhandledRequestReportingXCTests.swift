@@ -89,7 +89,7 @@ final class UnhandledRequestReportingXCTests: FailureRecordingTestCase {
         var line = 0
         let failures = capturingXCTestFailures {
             line = #line + 1
-            _ = HTTPRequestMatcher.urlMatching("[unclosed")
+            _ = HTTPRequestMatcher.any.urlMatching("[unclosed")
         }
 
         XCTAssertEqual(failures.count, 1)

@@ -71,10 +71,10 @@ struct HTTPStubRegistryLifetimeTests {
             try makeRequest("GET", "https://a.test/\(["ok", "offline", "slow", "missing", "redirect"][index % 5])/\(index)")
         }
         let stubs = FailureReporter.withHandler({ _ in }) { HTTPStubRegistry() }
-        stubs.stub(.path("/ok/*"), with: .ok)
-        stubs.stub(.path("/offline/*"), with: .error(.notConnectedToInternet))
-        stubs.stub(.path("/slow/*"), with: HTTPStubResponse.ok.delayed(by: 0.001))
-        stubs.stub(.path("/redirect/*"), with: .redirect(to: "/ok/0"))
+        stubs.stub(.any.path("/ok/*"), with: .ok)
+        stubs.stub(.any.path("/offline/*"), with: .error(.notConnectedToInternet))
+        stubs.stub(.any.path("/slow/*"), with: HTTPStubResponse.ok.delayed(by: 0.001))
+        stubs.stub(.any.path("/redirect/*"), with: .redirect(to: "/ok/0"))
 
         let completed = await withTaskGroup(of: Bool.self) { group in
             for request in requests {

@@ -8,9 +8,14 @@ extension HTTPRedaction {
     /// `private_key`. Names compare ignoring case, `-`, `_` and `.`. To extend it, chain
     /// `redacting…` calls; to leave a name out, remove it from a copy's set; ``none`` turns
     /// redaction off.
-    public static let `default` = HTTPRedaction(
-        headers: defaultHeaders, queryItems: defaultQueryItems, jsonFields: defaultFields, formFields: defaultFields,
-        urlUserInfo: true, credentialFormats: true)
+    public static let `default`: HTTPRedaction = {
+        var redaction = HTTPRedaction(urlUserInfo: true, credentialFormats: true)
+        redaction.headers = defaultHeaders
+        redaction.queryItems = defaultQueryItems
+        redaction.jsonFields = defaultFields
+        redaction.formFields = defaultFields
+        return redaction
+    }()
 
     /// The headers `default` redacts: credentials, cookies, session and CSRF tokens, cloud
     /// session tokens, and the API key headers of widely used services.

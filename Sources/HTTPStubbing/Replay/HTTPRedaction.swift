@@ -51,31 +51,25 @@ public struct HTTPRedaction: Sendable, Equatable {
     /// The text that replaces each redacted value.
     public var placeholder: String
 
-    /// Creates a redaction.
+    /// Creates a redaction of no names, which the redacting methods then add.
+    ///
+    /// ```swift
+    /// let redaction = HTTPRedaction(urlUserInfo: true).redactingHeaders("X-Upstream-Token")
+    /// ```
     ///
     /// - Parameters:
-    ///   - headers: Header names whose values are replaced.
-    ///   - queryItems: Query item names whose values are replaced.
-    ///   - jsonFields: JSON keys whose values are replaced.
-    ///   - formFields: Form field names whose values are replaced.
     ///   - urlUserInfo: Whether the user info of URLs is replaced.
     ///   - credentialFormats: Whether credential-shaped values are replaced wherever they appear.
-    ///   - allowed: Names and fingerprints the credential scan leaves alone; see ``allowing(_:)``.
-    ///   - substitutions: Placeholders and the values they stand for.
     ///   - placeholder: The replacement text.
-    public init(
-        headers: Set<String> = [], queryItems: Set<String> = [], jsonFields: Set<String> = [], formFields: Set<String> = [],
-        urlUserInfo: Bool = false, credentialFormats: Bool = false, allowed: Set<String> = [], substitutions: [String: String] = [:],
-        placeholder: String = "REDACTED"
-    ) {
-        self.headers = Set(headers.map { $0.lowercased() })
-        self.queryItems = queryItems
-        self.jsonFields = jsonFields
-        self.formFields = formFields
+    public init(urlUserInfo: Bool = false, credentialFormats: Bool = false, placeholder: String = "REDACTED") {
+        self.headers = []
+        self.queryItems = []
+        self.jsonFields = []
+        self.formFields = []
         self.urlUserInfo = urlUserInfo
         self.credentialFormats = credentialFormats
-        self.allowed = allowed
-        self.substitutions = substitutions
+        self.allowed = []
+        self.substitutions = [:]
         self.placeholder = placeholder
     }
 

@@ -1,4 +1,6 @@
-/// Which parts of a request must equal a recorded one for the cassette to replay its response.
+/// How replay recognises a request again: a rule that turns each recording into a request matcher.
+///
+/// The ``HTTPRequestMatcher`` it makes is what a request must meet to get the recorded response.
 ///
 /// The default is the method and the URL (query items in any order). Add headers or the body
 /// when the same URL gets different answers, or match less of the URL when parts of it change
@@ -9,22 +11,24 @@
 /// let lenient = HTTPReplayMatching.methodAndURL.ignoringQueryItems("timestamp", "nonce").includingJSONBody()
 /// let byPath = HTTPReplayMatching.methodAndPath
 /// ```
-public struct HTTPReplayMatching: Sendable, Equatable {
+///
+/// A replay miss is an unhandled request like any other: its failure lists the closest recording
+/// and what differs, in the matchers' words.
+public struct HTTPReplayMatching: Sendable {
     /// How much of the URL must equal the recorded one.
-    public enum URLPart: String, Sendable, CaseIterable {
+    enum URLPart: Sendable {
         /// Scheme, host, port, path and query items, in any order.
         case full
-        /// The host only, compared case-insensitively: any scheme, port, path and query.
+        /// The host only, compared case-insensitively.
         case host
-        /// The path only: any scheme, host, port and query.
+        /// The path only.
         case path
-        /// The query items only, in any order: any scheme, host, port and path.
+        /// The query items only, in any order.
         case query
     }
 
     /// How the body must equal the recorded one.
-    public enum BodyRule: String, Sendable, CaseIterable {
-        /// The body does not take part.
+    enum BodyRule: Sendable {
         case ignored
         /// Byte for byte, after redaction.
         case bytes
@@ -32,40 +36,22 @@ public struct HTTPReplayMatching: Sendable, Equatable {
         case json
     }
 
-    /// Whether the method must match; it does unless you leave it out.
-    public var method = true
-    /// How much of the URL must match.
-    public var url: URLPart
+    var method = true
+    var url: URLPart
     /// Query item names left out of the comparison on both sides, such as a timestamp.
-    public var ignoredQueryItems: Set<String>
+    var ignoredQueryItems: Set<String> = []
     /// Header names whose values must match; a redacted header must only be present.
-    public var headers: [String]
-    /// How the body must match.
-    public var body: BodyRule
-    /// Rules of your own, each with its description; all must accept the request.
-    var customRules: [CustomRule] = []
+    var headers: [String] = []
+    var body = BodyRule.ignored
+    /// Conditions of your own, each made from the recorded interaction.
+    var ownRules: [@Sendable (HTTPCassette.Interaction) -> HTTPRequestMatcher] = []
 
-    struct CustomRule: Sendable {
-        let description: String
-        let accepts: @Sendable (RecordedHTTPRequest, HTTPCassette.Interaction) -> Bool
-    }
-
-    /// Creates matching rules, which match the method too.
-    ///
-    /// - Parameters:
-    ///   - url: How much of the URL must match.
-    ///   - ignoredQueryItems: Query item names that do not take part.
-    ///   - headers: Header names whose values must match.
-    ///   - body: How the body must match.
-    public init(url: URLPart = .full, ignoredQueryItems: Set<String> = [], headers: [String] = [], body: BodyRule = .ignored) {
+    private init(url: URLPart) {
         self.url = url
-        self.ignoredQueryItems = ignoredQueryItems
-        self.headers = headers
-        self.body = body
     }
 
     /// The method and the URL, the default.
-    public static let methodAndURL = HTTPReplayMatching()
+    public static let methodAndURL = HTTPReplayMatching(url: .full)
 
     /// The method and the host: one recording answers every path on the host.
     ///
@@ -133,37 +119,41 @@ public struct HTTPReplayMatching: Sendable, Equatable {
         return copy
     }
 
-    /// These rules with a rule of your own too, which gets the request and a recorded interaction.
+    /// These rules with a matcher of your own too, made from each recorded interaction.
     ///
     /// ```swift
-    /// let matching = HTTPReplayMatching.methodAndURL.including("the same API version") { request, recorded in
-    ///     request.header("X-API-Version") == recorded.requestHeaders["X-API-Version"]
+    /// let matching = HTTPReplayMatching.methodAndURL.including { recorded in
+    ///     let version = recorded.requestHeaders["X-API-Version"]
+    ///     return .any.matching("X-API-Version \(version ?? "none")") {
+    ///         $0.header("X-API-Version") == version
+    ///     }
     /// }
     /// ```
     ///
     /// The interaction is the recorded one as replay sees it, with placeholders put back.
     ///
-    /// - Parameters:
-    ///   - description: What the rule checks, for failure messages; rules compare by it.
-    ///   - rule: Returns `true` when the request may get the interaction's response.
+    /// - Parameter rule: Returns the conditions a request must meet to get the interaction's
+    ///   response.
     /// - Returns: The extended rules.
     public func including(
-        _ description: String, _ rule: @escaping @Sendable (RecordedHTTPRequest, HTTPCassette.Interaction) -> Bool
+        _ rule: @escaping @Sendable (HTTPCassette.Interaction) -> HTTPRequestMatcher
     ) -> HTTPReplayMatching {
         var copy = self
-        copy.customRules.append(CustomRule(description: description, accepts: rule))
+        copy.ownRules.append(rule)
         return copy
     }
 
-    /// Whether two sets of rules are the same; rules of your own compare by their descriptions.
+    /// The matcher a request must meet to get this interaction's response, as replay builds it.
     ///
     /// - Parameters:
-    ///   - lhs: Rules.
-    ///   - rhs: Other rules.
-    /// - Returns: `true` when they are the same.
-    public static func == (lhs: HTTPReplayMatching, rhs: HTTPReplayMatching) -> Bool {
-        lhs.method == rhs.method && lhs.url == rhs.url && lhs.ignoredQueryItems == rhs.ignoredQueryItems && lhs.headers == rhs.headers
-            && lhs.body == rhs.body
-            && lhs.customRules.map(\.description) == rhs.customRules.map(\.description)
+    ///   - interaction: A recorded interaction.
+    ///   - redaction: The cassette's redaction: a part it redacted matches by name only.
+    /// - Returns: The matcher.
+    public func matcher(
+        for interaction: HTTPCassette.Interaction, redaction: HTTPRedaction = .default
+    ) -> HTTPRequestMatcher {
+        var locations = ReplayMatcher.Locations()
+        return ReplayMatcher.matcher(
+            for: interaction, matching: self, redactor: CassetteRedactor(redaction), locations: &locations)
     }
 }

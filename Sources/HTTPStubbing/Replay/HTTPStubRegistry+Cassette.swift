@@ -21,7 +21,7 @@ extension HTTPStubRegistry {
     /// ```
     ///
     /// Replay answers a request with the first unused recorded response whose method and URL
-    /// (or the parts `matching` names) equal the request's. Recording sends a request no recorded
+    /// (or the parts the options' `matching` names) equal the request's. Recording sends a request no recorded
     /// interaction matches through `session` to the real server, redacts it, rewrites the
     /// cassette and prints where it wrote. A file is parsed once per process, however many
     /// registries replay it, and again when it changes. To load cassettes from a test bundle with
@@ -30,16 +30,8 @@ extension HTTPStubRegistry {
     /// - Parameters:
     ///   - file: The cassette file, usually in the test target's source tree.
     ///   - mode: When to record; see ``HTTPRecordMode``.
-    ///   - matching: Which parts of a request must equal a recorded one.
-    ///   - redaction: What is removed before anything is written.
-    ///   - allowPlaybackRepeats: Whether a request whose recordings are all used gets the last of
-    ///     them again, as VCR's `allow_playback_repeats`; by default it is unhandled, or recorded.
-    ///   - hosts: Hosts whose requests are neither replayed nor recorded but sent to the real
-    ///     server through `session`, such as `localhost`, as VCR's `ignore_hosts`.
-    ///   - rule: Requests it accepts are passed through as those to `hosts` are, as VCR's
-    ///     `ignore_request`; recordings it accepts are not replayed.
-    ///   - session: The real session that records and passes requests through; a new ephemeral
-    ///     one when `nil`.
+    ///   - options: How requests match recordings, what is redacted, which requests pass
+    ///     through, and the real session; see ``HTTPCassette/Options``.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
     ///   - line: The caller's line; a missing or unreadable cassette is reported here.
@@ -47,22 +39,14 @@ extension HTTPStubRegistry {
     public func useCassette(
         at file: URL,
         mode: HTTPRecordMode = .once,
-        matching: HTTPReplayMatching = .methodAndURL,
-        redacting redaction: HTTPRedaction = .default,
-        allowPlaybackRepeats: Bool = false,
-        passingThrough hosts: Set<String> = [],
-        passingThroughWhere rule: (@Sendable (RecordedHTTPRequest) -> Bool)? = nil,
-        recordingThrough session: URLSession? = nil,
+        options: HTTPCassette.Options = HTTPCassette.Options(),
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) {
         useCassette(
-            reading: file, location: file.path, recordingTo: file, mode: mode,
-            options: CassetteOptions(
-                matching: matching, redaction: redaction, allowPlaybackRepeats: allowPlaybackRepeats, passThroughHosts: hosts,
-                session: session, passThroughRule: rule),
+            reading: file, location: file.path, recordingTo: file, mode: mode, options: options,
             fileID: fileID, filePath: filePath, line: line, column: column
         )
     }
@@ -70,7 +54,7 @@ extension HTTPStubRegistry {
     /// The shared work of every `useCassette` form: `source` is the cassette file to read, `nil`
     /// when there is none; `location` names it in messages; `file` is where recordings go.
     package func useCassette(
-        reading source: URL?, location: String, recordingTo file: URL?, mode requested: HTTPRecordMode, options: CassetteOptions,
+        reading source: URL?, location: String, recordingTo file: URL?, mode requested: HTTPRecordMode, options: HTTPCassette.Options,
         fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -142,7 +126,7 @@ extension HTTPStubRegistry {
         let recorder = CassetteRecorder(
             file: file, keeping: recordsFrom, replacedWhenMatching: replacedWhenMatching, redaction: options.redaction,
             failures: failures, site: site)
-        let realSession = options.session ?? URLSession(configuration: .ephemeral)
+        let realSession = options.recordingSession ?? URLSession(configuration: .ephemeral)
         let handler = UnmatchedRequestHandler { request, reply in
             RealSessionForwarder.send(request, through: realSession) { answer in
                 if answer.succeeded, !options.passes(request) {
@@ -161,15 +145,14 @@ extension HTTPStubRegistry {
 
     /// When nothing is recorded: requests passed through go to the real server, and
     /// the unhandled-request failure of any other request says how to record it.
-    private func installReplayOnlyHandler(options: CassetteOptions, note: String) {
-        let passesNone = options.passThroughHosts.isEmpty && options.passThroughRule == nil
-        let session = passesNone ? nil : (options.session ?? URLSession(configuration: .ephemeral))
+    private func installReplayOnlyHandler(options: HTTPCassette.Options, note: String) {
+        let session = options.passingThrough == nil ? nil : (options.recordingSession ?? URLSession(configuration: .ephemeral))
         var handler = UnmatchedRequestHandler { request, reply in
             guard let session else { return reply(.error(.resourceUnavailable)) }
             RealSessionForwarder.send(request, through: session) { reply($0.response) }
         }
         handler.accepts = { request in options.passes(request) }
-        handler.unhandledNote = note
+        handler.unhandledNote = note + (options.passingThrough.map { "\nOnly requests matching \($0) pass through." } ?? "")
         let redactor = CassetteRedactor(options.redaction)
         handler.shownAs = { redactor.redacted($0) }
         handleUnmatchedRequests(with: handler)
@@ -179,7 +162,7 @@ extension HTTPStubRegistry {
     /// count as used (VCR's unused interactions); with playback repeats, one stub per distinct
     /// request, answering with its recordings in order and the last one again.
     private func registerReplay(
-        of interactions: [HTTPCassette.Interaction], options: CassetteOptions, redactor: CassetteRedactor, fileID: StaticString,
+        of interactions: [HTTPCassette.Interaction], options: HTTPCassette.Options, redactor: CassetteRedactor, fileID: StaticString,
         filePath: StaticString, line: UInt, column: UInt
     ) {
         var groups: [(matcher: HTTPRequestMatcher, responses: [HTTPStubResponse])] = []
@@ -210,48 +193,18 @@ extension HTTPStubRegistry {
     /// (its description), and what that leaves out (the whole body, the request a rule of your own
     /// sees).
     private static func groupKey(
-        _ matcher: HTTPRequestMatcher, for interaction: HTTPCassette.Interaction, options: CassetteOptions
+        _ matcher: HTTPRequestMatcher, for interaction: HTTPCassette.Interaction, options: HTTPCassette.Options
     ) -> String {
         let matching = options.matching
         var key = "\(matcher)"
-        if matching.body != .ignored || !matching.customRules.isEmpty {
+        if matching.body != .ignored || !matching.ownRules.isEmpty {
             key += "\u{1E}" + (interaction.requestBody?.base64EncodedString() ?? "")
         }
-        if !matching.customRules.isEmpty {
+        if !matching.ownRules.isEmpty {
             key +=
                 "\u{1E}\(interaction.method) \(interaction.url.absoluteString)\u{1E}"
                 + interaction.requestHeaders.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "\n")
         }
         return key
-    }
-}
-
-/// The choices of a `useCassette` call besides the file and the mode.
-package struct CassetteOptions: Sendable {
-    let matching: HTTPReplayMatching
-    let redaction: HTTPRedaction
-    let allowPlaybackRepeats: Bool
-    /// Lower-cased.
-    let passThroughHosts: Set<String>
-    let session: URLSession?
-    /// Requests passed through besides those to the hosts.
-    let passThroughRule: (@Sendable (RecordedHTTPRequest) -> Bool)?
-
-    package init(
-        matching: HTTPReplayMatching, redaction: HTTPRedaction, allowPlaybackRepeats: Bool, passThroughHosts: Set<String>,
-        session: URLSession?, passThroughRule: (@Sendable (RecordedHTTPRequest) -> Bool)? = nil
-    ) {
-        self.matching = matching
-        self.redaction = redaction
-        self.allowPlaybackRepeats = allowPlaybackRepeats
-        self.passThroughHosts = Set(passThroughHosts.map { $0.lowercased() })
-        self.session = session
-        self.passThroughRule = passThroughRule
-    }
-
-    /// Whether `request` is passed through: its host is one of the hosts, or the rule accepts it.
-    func passes(_ request: RecordedHTTPRequest) -> Bool {
-        if let host = request.host, passThroughHosts.contains(host.lowercased()) { return true }
-        return passThroughRule?(request) ?? false
     }
 }

@@ -54,7 +54,7 @@ struct OHHTTPStubsMatcherScenarioTests {
             ("bar://", false), ("bar://foo/", false), ("foobar://", false),
         ])
     func scheme(url: String, expected: Bool) throws {
-        #expect(HTTPRequestMatcher.scheme("foo").matches(try request(url)) == expected)
+        #expect(HTTPRequestMatcher.any.scheme("foo").matches(try request(url)) == expected)
     }
 
     @Test(
@@ -78,7 +78,7 @@ struct OHHTTPStubsMatcherScenarioTests {
             ("scheme://host/path;/foo/bar/baz", false),
         ])
     func path(url: String, expected: Bool) throws {
-        #expect(HTTPRequestMatcher.path("/foo/bar/baz").matches(try request(url)) == expected)
+        #expect(HTTPRequestMatcher.any.path("/foo/bar/baz").matches(try request(url)) == expected)
     }
 
     @Test(
@@ -89,7 +89,7 @@ struct OHHTTPStubsMatcherScenarioTests {
             ("path?/foo/bar/baz", false), ("path;/foo/bar/baz", false), ("scheme://host/foo/bar/baz", false),
         ])
     func relativePath(url: String, expected: Bool) throws {
-        #expect(HTTPRequestMatcher.path("foo/bar/baz").matches(try request(url)) == expected)
+        #expect(HTTPRequestMatcher.any.path("foo/bar/baz").matches(try request(url)) == expected)
     }
 
     @Test(
@@ -99,7 +99,7 @@ struct OHHTTPStubsMatcherScenarioTests {
             ("path/foo/bar/baz", false), ("path#/foo/bar/baz", false), ("path?/foo/bar/baz", false),
         ])
     func relativePathPrefix(url: String, expected: Bool) throws {
-        #expect(HTTPRequestMatcher.pathPrefix("foo/bar").matches(try request(url)) == expected)
+        #expect(HTTPRequestMatcher.any.pathPrefix("foo/bar").matches(try request(url)) == expected)
     }
 
     @Test(
@@ -112,13 +112,13 @@ struct OHHTTPStubsMatcherScenarioTests {
             ("scheme://host/path?/foo/bar/baz", false), ("scheme://host/path;/foo/bar/baz", false),
         ])
     func pathPrefix(url: String, expected: Bool) throws {
-        #expect(HTTPRequestMatcher.pathPrefix("/foo/bar").matches(try request(url)) == expected)
+        #expect(HTTPRequestMatcher.any.pathPrefix("/foo/bar").matches(try request(url)) == expected)
     }
 
     @Test("pathPrefix(_:) takes whole segments: /foo/bar;param is not under /foo/bar, unlike OHHTTPStubs' pathStartsWith")
     func pathPrefixWholeSegments() throws {
-        #expect(!HTTPRequestMatcher.pathPrefix("/foo/bar").matches(try request("scheme://host/foo/bar;param")))
-        #expect(!HTTPRequestMatcher.pathPrefix("/foo/bar").matches(try request("scheme://host/foo/barbaz")))
+        #expect(!HTTPRequestMatcher.any.pathPrefix("/foo/bar").matches(try request("scheme://host/foo/bar;param")))
+        #expect(!HTTPRequestMatcher.any.pathPrefix("/foo/bar").matches(try request("scheme://host/foo/barbaz")))
     }
 
     @Test(
@@ -132,7 +132,7 @@ struct OHHTTPStubsMatcherScenarioTests {
             ("scheme://host/path;/foo/bar", true),
         ])
     func pathSuffix(url: String, expected: Bool) throws {
-        #expect(HTTPRequestMatcher.pathSuffix("/bar").matches(try request(url)) == expected)
+        #expect(HTTPRequestMatcher.any.pathSuffix("/bar").matches(try request(url)) == expected)
     }
 
     @Test(
@@ -145,7 +145,7 @@ struct OHHTTPStubsMatcherScenarioTests {
             ("scheme://host/path;/foo/bar/12/baz", true), ("scheme://host/foo/bAr/12/baZ", false),
         ])
     func pathMatching(url: String, expected: Bool) throws {
-        #expect(HTTPRequestMatcher.pathMatching("/bar/[0-9]+/baz$").matches(try request(url)) == expected)
+        #expect(HTTPRequestMatcher.any.pathMatching("/bar/[0-9]+/baz$").matches(try request(url)) == expected)
     }
 
     @Test(
@@ -155,7 +155,7 @@ struct OHHTTPStubsMatcherScenarioTests {
             ("scheme://host/path#/foo/bAr/12/baZ", false), ("scheme://host/path?/foo/bAr/12/baZ", false),
         ])
     func pathMatchingIgnoringCase(url: String, expected: Bool) throws {
-        #expect(HTTPRequestMatcher.pathMatching("(?i)/bar/[0-9]+/baz$").matches(try request(url)) == expected)
+        #expect(HTTPRequestMatcher.any.pathMatching("(?i)/bar/[0-9]+/baz$").matches(try request(url)) == expected)
     }
 
     @Test(
@@ -166,7 +166,7 @@ struct OHHTTPStubsMatcherScenarioTests {
             ("scheme://host/foo/bar.txt?q=1", true), ("scheme://host/foo/bar.baz?q=wizz.txt", false),
         ])
     func pathExtension(url: String, expected: Bool) throws {
-        #expect(HTTPRequestMatcher.pathExtension("txt").matches(try request(url)) == expected)
+        #expect(HTTPRequestMatcher.any.pathExtension("txt").matches(try request(url)) == expected)
     }
 
     @Test(
@@ -191,8 +191,8 @@ struct OHHTTPStubsMatcherScenarioTests {
     func percentEncoding() throws {
         let request = try request("https://h.example/files/a%20b.png?q=a%20b&plus=a+b")
 
-        #expect(HTTPRequestMatcher.path("/files/a b.png").matches(request))
-        #expect(HTTPRequestMatcher.pathSuffix("b.png").matches(request))
+        #expect(HTTPRequestMatcher.any.path("/files/a b.png").matches(request))
+        #expect(HTTPRequestMatcher.any.pathSuffix("b.png").matches(request))
         #expect(HTTPRequestMatcher.any.query(["q": "a b", "plus": "a+b"]).matches(request))
     }
 

@@ -36,8 +36,8 @@ struct OHHTTPStubsSessionScenarioTests {
 
     /// Stubs `/oldlocation` with a `status` redirect to `/newlocation`, which echoes the body it got.
     private func stubRedirect(status: Int) {
-        stubs.stub(.path("/oldlocation"), with: .status(status, headers: ["Location": "foo://unknownhost:666/newlocation"]))
-        stubs.stub(.path("/newlocation")) { request in
+        stubs.stub(.any.path("/oldlocation"), with: .status(status, headers: ["Location": "foo://unknownhost:666/newlocation"]))
+        stubs.stub(.any.path("/newlocation")) { request in
             .json(#"{"RequestBody": \#(request.bodyText ?? "null")}"#)
         }
     }
@@ -168,7 +168,7 @@ struct OHHTTPStubsSessionScenarioTests {
 
     @Test("A session delegate receives a delayed body through its data callbacks")
     func delegateReceivesData() async throws {
-        stubs.stub(.scheme("stub"), with: HTTPStubResponse.text("delegate methods").delayed(by: 0.05))
+        stubs.stub(.any.scheme("stub"), with: HTTPStubResponse.text("delegate methods").delayed(by: 0.05))
         let counter = ChunkCounter()
         let session = stubs.makeSession(delegate: counter)
         defer { session.finishTasksAndInvalidate() }
@@ -181,7 +181,7 @@ struct OHHTTPStubsSessionScenarioTests {
 
     @Test("A body matcher sees the body of a data task's request")
     func bodyMatcher() async throws {
-        stubs.stub(.scheme("stub").body(.text("body")), with: HTTPStubResponse.text("matched").delayed(by: 0.02))
+        stubs.stub(.any.scheme("stub").body(.text("body")), with: HTTPStubResponse.text("matched").delayed(by: 0.02))
 
         let delivery = try await stubs.session.delivery(for: try makeRequest("POST", "stub://foo", body: Data("body".utf8)))
 
@@ -190,7 +190,7 @@ struct OHHTTPStubsSessionScenarioTests {
 
     @Test("A request whose body the matcher rejects is unhandled and gets no data")
     func bodyMatcherRejects() async throws {
-        stubs.stub(.scheme("stub").body(.text("body")), with: .text("matched"))
+        stubs.stub(.any.scheme("stub").body(.text("body")), with: .text("matched"))
 
         let delivery = try await stubs.session.delivery(for: try makeRequest("POST", "stub://foo", body: Data("somethingElse".utf8)))
 

@@ -21,7 +21,7 @@ final class PeerScenarioXCTests: FailureRecordingTestCase {
         let failures = await capturingXCTestFailures {
             line = #line + 1
             let stubs = HTTPStubRegistry()
-            stubs.stub(.scheme("stub").body(.text("body")), with: .text("matched"))
+            stubs.stub(.any.scheme("stub").body(.text("body")), with: .text("matched"))
             delivery = try? await stubs.session.delivery(for: request)
         }
 
@@ -58,7 +58,7 @@ final class PeerScenarioXCTests: FailureRecordingTestCase {
 
         let failures = capturingXCTestFailures {
             line = #line + 1
-            matcher = .pathMatching("/bar/[0-9+/baz$")
+            matcher = .any.pathMatching("/bar/[0-9+/baz$")
         }
 
         XCTAssertEqual(failures.count, 1, "\(failures)")

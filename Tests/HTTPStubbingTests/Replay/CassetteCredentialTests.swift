@@ -118,7 +118,8 @@ struct CassetteCredentialTests {
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = Data(#"{"user":"ada","password":"old-password"}"#.utf8)
         let stubs = HTTPStubRegistry()
-        stubs.useCassette(at: file, mode: .none, matching: .methodAndURL.includingBody().including(headers: "Authorization"))
+        stubs.useCassette(
+            at: file, mode: .none, options: .init(matching: .methodAndURL.includingBody().including(headers: "Authorization")))
 
         let (body, status) = try await stubs.session.bodyAndStatus(for: request)
 
@@ -160,7 +161,7 @@ struct CassetteCredentialScanTests {
         var request = URLRequest(url: try #require(URL(string: server.baseURL + path)))
         for (name, value) in requestHeaders { request.setValue(value, forHTTPHeaderField: name) }
         let stubs = HTTPStubRegistry()
-        stubs.useCassette(at: file, mode: .once, redacting: redaction, line: line)
+        stubs.useCassette(at: file, mode: .once, options: .init(redacting: redaction), line: line)
         let result = try await stubs.session.bodyAndStatus(for: request)
         return (stubs, result.1, result.0)
     }
@@ -199,7 +200,8 @@ struct CassetteCredentialScanTests {
         let file = try makeCassetteDirectory().appendingPathComponent("header.har")
         let line = #line + 1
         let recording = try await record(
-            "{}", requestHeaders: ["X-Upstream-Token": CredentialFlow.githubToken], redaction: HTTPRedaction(headers: ["authorization"]),
+            "{}", requestHeaders: ["X-Upstream-Token": CredentialFlow.githubToken],
+            redaction: HTTPRedaction.none.redactingHeaders("authorization"),
             into: file)
 
         withKnownIssue {

@@ -61,7 +61,7 @@ final class CassetteCredentialXCTests: FailureRecordingTestCase {
         let failures = await capturingXCTestFailures {
             let stubs = HTTPStubRegistry()
             line = #line + 1
-            stubs.useCassette(at: file, mode: .once, redacting: .none)
+            stubs.useCassette(at: file, mode: .once, options: .init(redacting: .none))
             _ = try? await stubs.session.dataTaskResult(for: URLRequest(url: try XCTUnwrap(URL(string: "\(server.baseURL)/integrations"))))
             stubs.expectNoUnhandledRequests()
         }
@@ -90,7 +90,7 @@ final class CassetteCredentialXCTests: FailureRecordingTestCase {
         let failures = await capturingXCTestFailures {
             let stubs = HTTPStubRegistry()
             line = #line + 1
-            stubs.useCassette(at: file, mode: .once, redacting: .none)
+            stubs.useCassette(at: file, mode: .once, options: .init(redacting: .none))
             _ = try? await stubs.session.dataTaskResult(for: URLRequest(url: try XCTUnwrap(URL(string: "\(server.baseURL)/keys/deploy"))))
             stubs.expectNoUnhandledRequests()
         }

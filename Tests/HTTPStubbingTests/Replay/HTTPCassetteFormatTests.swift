@@ -183,6 +183,27 @@ struct HTTPPassThroughTests {
         #expect(stubs.requests.last?.outcome == .responded(statusCode: 200))
     }
 
+    @Test("Pass-through with a matcher sends only the requests it matches; another fails naming the matcher")
+    func passesOnlyMatchedRequests() async throws {
+        let server = try makeEchoServer()
+        defer { server.stop() }
+        let health = URLRequest(url: try makeURL("\(server.baseURL)/health/live"))
+        let books = URLRequest(url: try makeURL("\(server.baseURL)/books"))
+
+        let line = #line + 2
+        await withKnownIssue {
+            await withHTTPStubs { stubs in
+                stubs.passUnmatchedRequests(matching: .any.pathPrefix("/health"), to: URLSession(configuration: .ephemeral))
+                _ = try? await stubs.session.dataTaskResult(for: health)
+                _ = try? await stubs.session.dataTaskResult(for: books)
+            }
+        } matching: { issue in
+            issue.isFailure(containing: "No stub matches GET \(server.baseURL)/books", line: line)
+                && issue.isFailure(containing: "Only requests matching /health… pass through.", line: line)
+        }
+        #expect(server.requests.map(\.target) == ["/health/live"])
+    }
+
     @Test("Stopping pass-through makes unmatched requests fail again")
     func stopsPassingThrough() async throws {
         let server = try makeEchoServer()

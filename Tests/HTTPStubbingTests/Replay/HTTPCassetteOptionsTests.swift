@@ -60,7 +60,7 @@ struct HTTPReplayMatchingTests {
     func hostOnly() async throws {
         let file = try writeCassette([.init(url: try makeURL("https://api.test/books"), responseBody: Data("api".utf8))])
         let stubs = makeRegistryWithFallback()
-        stubs.useCassette(at: file, mode: .none, matching: .methodAndHost)
+        stubs.useCassette(at: file, mode: .none, options: .init(matching: .methodAndHost))
 
         let sameHost = try await stubs.session.bodyAndStatus(for: URLRequest(url: try makeURL("https://api.test/authors?page=2")))
         let otherHost = try await stubs.session.bodyAndStatus(for: URLRequest(url: try makeURL("https://cdn.test/books")))
@@ -73,7 +73,7 @@ struct HTTPReplayMatchingTests {
     func pathOnly() async throws {
         let file = try writeCassette([.init(url: try makeURL("https://api.test/books?page=1"), responseBody: Data("books".utf8))])
         let stubs = makeRegistryWithFallback()
-        stubs.useCassette(at: file, mode: .none, matching: .methodAndPath)
+        stubs.useCassette(at: file, mode: .none, options: .init(matching: .methodAndPath))
 
         let otherHost = try await stubs.session.bodyAndStatus(for: URLRequest(url: try makeURL("http://staging.test:8080/books?page=9")))
         let otherPath = try await stubs.session.bodyAndStatus(for: URLRequest(url: try makeURL("https://api.test/authors")))
@@ -86,7 +86,8 @@ struct HTTPReplayMatchingTests {
     func ignoredQueryItems() async throws {
         let file = try writeCassette([.init(url: try makeURL("https://api.test/books?page=1&ts=111"), responseBody: Data("page 1".utf8))])
         let stubs = makeRegistryWithFallback()
-        stubs.useCassette(at: file, mode: .none, matching: .methodAndURL.ignoringQueryItems("ts"), allowPlaybackRepeats: true)
+        let options = HTTPCassette.Options(matching: .methodAndURL.ignoringQueryItems("ts"), allowPlaybackRepeats: true)
+        stubs.useCassette(at: file, mode: .none, options: options)
 
         let otherStamp = try await stubs.session.bodyAndStatus(for: URLRequest(url: try makeURL("https://api.test/books?ts=999&page=1")))
         let noStamp = try await stubs.session.bodyAndStatus(for: URLRequest(url: try makeURL("https://api.test/books?page=1")))
@@ -110,40 +111,64 @@ struct HTTPReplayMatchingTests {
         request.httpBody = Data(#"{ "page": 1.0, "query": "dune" }"#.utf8)
 
         let json = makeRegistryWithFallback()
-        json.useCassette(at: file, mode: .none, matching: .methodAndURL.includingJSONBody())
+        json.useCassette(at: file, mode: .none, options: .init(matching: .methodAndURL.includingJSONBody()))
         let bytes = makeRegistryWithFallback()
-        bytes.useCassette(at: file, mode: .none, matching: .methodAndURL.includingBody())
+        bytes.useCassette(at: file, mode: .none, options: .init(matching: .methodAndURL.includingBody()))
 
         #expect(try await json.session.bodyAndStatus(for: request).0 == "found")
         #expect(try await bytes.session.bodyAndStatus(for: request).1 == 404)
     }
 
-    @Test("A rule of your own gets the request and the recorded interaction")
+    @Test("A rule of your own turns each recorded interaction into a matcher")
     func customRule() async throws {
         let url = try makeURL("https://api.test/books")
         let file = try writeCassette([
             .init(url: url, requestHeaders: ["X-API-Version": "1"], responseBody: Data("v1".utf8)),
             .init(url: url, requestHeaders: ["X-API-Version": "2"], responseBody: Data("v2".utf8)),
         ])
-        let matching = HTTPReplayMatching.methodAndURL.including("the same API version") { request, recorded in
-            request.header("X-API-Version") == recorded.requestHeaders["X-API-Version"]
+        let matching = HTTPReplayMatching.methodAndURL.including { recorded in
+            let version = recorded.requestHeaders["X-API-Version"]
+            return .any.matching("X-API-Version \(version ?? "none")") {
+                $0.header("X-API-Version") == version
+            }
         }
         var request = URLRequest(url: url)
         request.setValue("2", forHTTPHeaderField: "X-API-Version")
 
         let stubs = makeRegistryWithFallback()
-        stubs.useCassette(at: file, mode: .none, matching: matching)
+        stubs.useCassette(at: file, mode: .none, options: .init(matching: matching))
 
         #expect(try await stubs.session.bodyAndStatus(for: request).0 == "v2")
     }
 
-    @Test("Rules of your own compare by their descriptions")
-    func customRulesCompareByDescription() {
-        let one = HTTPReplayMatching.methodAndURL.including("same version") { _, _ in true }
-        let other = HTTPReplayMatching.methodAndURL.including("same version") { _, _ in false }
+    @Test("A replay rule gives the matcher replay registers for a recording")
+    func ruleGivesMatcher() throws {
+        let interaction = HTTPCassette.Interaction(method: "POST", url: try makeURL("https://api.test/books?page=2"))
 
-        #expect(one == other)
-        #expect(one != .methodAndURL)
+        let matcher = HTTPReplayMatching.methodAndPath.matcher(for: interaction)
+
+        #expect(matcher.description == "POST /books")
+    }
+
+    @Test("A replay miss names the closest recording and what differs, at the registry's line")
+    func replayMissShowsClosestRecording() async throws {
+        let file = try writeCassette([
+            .init(url: try makeURL("https://api.test/books?page=1"), responseBody: Data("page 1".utf8)),
+            .init(method: "POST", url: try makeURL("https://api.test/login")),
+        ])
+        let request = URLRequest(url: try makeURL("https://api.test/books?page=2"))
+
+        let line = #line + 2
+        await withKnownIssue {
+            await withHTTPStubs { stubs in
+                stubs.useCassette(at: file, mode: .none)
+                _ = try? await stubs.session.dataTaskResult(for: request)
+            }
+        } matching: { issue in
+            issue.isFailure(containing: "  → 2. GET https://api.test/books with exactly query page=1", line: line)
+                && issue.isFailure(
+                    containing: "closest: query is page=2, expected exactly page=1 (missing page=1, extra page=2)", line: line)
+        }
     }
 }
 
@@ -156,7 +181,7 @@ struct HTTPCassettePlaybackTests {
             .init(url: url, responseBody: Data("first".utf8)), .init(url: url, responseBody: Data("second".utf8)),
         ])
         let stubs = HTTPStubRegistry()
-        stubs.useCassette(at: file, mode: .none, allowPlaybackRepeats: true)
+        stubs.useCassette(at: file, mode: .none, options: .init(allowPlaybackRepeats: true))
 
         var bodies: [String] = []
         for _ in 0..<3 { bodies.append(try await stubs.session.bodyAndStatus(for: URLRequest(url: url)).0) }
@@ -185,7 +210,7 @@ struct HTTPCassettePlaybackTests {
         let replayedURL = try makeURL("https://api.test/books")
         let file = try writeCassette([.init(url: replayedURL, responseBody: Data("replayed".utf8))])
         let stubs = HTTPStubRegistry()
-        stubs.useCassette(at: file, mode: .newEpisodes, passingThrough: ["127.0.0.1"])
+        stubs.useCassette(at: file, mode: .newEpisodes, options: .init(passingThrough: .host("127.0.0.1")))
         let before = try Data(contentsOf: file)
 
         let real = try await stubs.session.bodyAndStatus(for: URLRequest(url: try makeURL("\(server.baseURL)/health")))
@@ -203,7 +228,7 @@ struct HTTPCassettePlaybackTests {
         defer { server.stop() }
         let file = try writeCassette([.init(url: try makeURL("https://api.test/books"))])
         let stubs = HTTPStubRegistry()
-        stubs.useCassette(at: file, mode: .none, passingThrough: ["127.0.0.1"])
+        stubs.useCassette(at: file, mode: .none, options: .init(passingThrough: .host("127.0.0.1")))
 
         let real = try await stubs.session.bodyAndStatus(for: URLRequest(url: try makeURL("\(server.baseURL)/health")))
 
@@ -229,13 +254,13 @@ struct HTTPCassetteRedactionTests {
         }
         let redaction = HTTPRedaction.default.redactingFormFields("password")
         let recording = HTTPStubRegistry()
-        recording.useCassette(at: file, mode: .once, matching: .methodAndURL.includingBody(), redacting: redaction)
+        recording.useCassette(at: file, mode: .once, options: .init(matching: .methodAndURL.includingBody(), redacting: redaction))
         _ = try await recording.session.bodyAndStatus(for: try login(password: "secret-form-password"))
         server.stop()
         let written = try String(contentsOf: file, encoding: .utf8)
 
         let replaying = HTTPStubRegistry()
-        replaying.useCassette(at: file, mode: .none, matching: .methodAndURL.includingBody(), redacting: redaction)
+        replaying.useCassette(at: file, mode: .none, options: .init(matching: .methodAndURL.includingBody(), redacting: redaction))
         let (_, status) = try await replaying.session.bodyAndStatus(for: try login(password: "another-password"))
 
         #expect(!written.contains("secret-form-password"))
@@ -253,7 +278,8 @@ struct HTTPCassetteRedactionTests {
         request.httpBody = Data(#"{"user":"ada","token":"secret-json-token"}"#.utf8)
         let recording = HTTPStubRegistry()
         recording.useCassette(
-            at: file, mode: .once, redacting: HTTPRedaction.default.redactingFormFields("password").redactingJSONFields("token"))
+            at: file, mode: .once,
+            options: .init(redacting: HTTPRedaction.default.redactingFormFields("password").redactingJSONFields("token")))
 
         _ = try await recording.session.bodyAndStatus(for: request)
         server.stop()
@@ -270,13 +296,13 @@ struct HTTPCassetteRedactionTests {
         let redaction = HTTPRedaction.none.substituting(key, with: "<CATALOG_KEY>")
         let request = URLRequest(url: try makeURL("\(server.baseURL)/books?key=\(key)"))
         let recording = HTTPStubRegistry()
-        recording.useCassette(at: file, mode: .once, redacting: redaction)
+        recording.useCassette(at: file, mode: .once, options: .init(redacting: redaction))
         let recorded = try await recording.session.bodyAndStatus(for: request)
         server.stop()
         let written = try String(contentsOf: file, encoding: .utf8)
 
         let replaying = HTTPStubRegistry()
-        replaying.useCassette(at: file, mode: .none, redacting: redaction)
+        replaying.useCassette(at: file, mode: .none, options: .init(redacting: redaction))
         let replayed = try await replaying.session.bodyAndStatus(for: request)
 
         #expect(recorded.0.contains(key))

@@ -47,7 +47,7 @@ struct HTTPCassetteRecordReplayTests {
         let redaction = HTTPRedaction.default.redactingQueryItems("api_key").redactingJSONFields("password", "token")
 
         let stubs = HTTPStubRegistry()
-        stubs.useCassette(at: file, mode: .once, redacting: redaction)
+        stubs.useCassette(at: file, mode: .once, options: .init(redacting: redaction))
         let (body, _) = try await stubs.session.bodyAndStatus(for: request)
         server.stop()
         let written = try String(contentsOf: file, encoding: .utf8)
@@ -67,12 +67,12 @@ struct HTTPCassetteRecordReplayTests {
         let file = try makeCassetteDirectory().appendingPathComponent("keyed.har")
         let redaction = HTTPRedaction.default.redactingQueryItems("api_key")
         let recording = HTTPStubRegistry()
-        recording.useCassette(at: file, mode: .once, redacting: redaction)
+        recording.useCassette(at: file, mode: .once, options: .init(redacting: redaction))
         _ = try await recording.session.bodyAndStatus(for: URLRequest(url: try makeURL("\(server.baseURL)/books?api_key=one")))
         server.stop()
 
         let replaying = HTTPStubRegistry()
-        replaying.useCassette(at: file, mode: .none, redacting: redaction)
+        replaying.useCassette(at: file, mode: .none, options: .init(redacting: redaction))
         let (_, status) = try await replaying.session.bodyAndStatus(
             for: URLRequest(url: try makeURL("\(server.baseURL)/books?api_key=two")))
 
@@ -168,7 +168,7 @@ struct HTTPCassetteRecordReplayTests {
         request.setValue("application/json", forHTTPHeaderField: "Accept")
 
         let stubs = HTTPStubRegistry()
-        stubs.useCassette(at: file, mode: .none, matching: .methodAndURL.including(headers: "Accept"))
+        stubs.useCassette(at: file, mode: .none, options: .init(matching: .methodAndURL.including(headers: "Accept")))
         let (body, _) = try await stubs.session.bodyAndStatus(for: request)
 
         #expect(body == "json")
@@ -187,7 +187,7 @@ struct HTTPCassetteRecordReplayTests {
         request.httpBody = Data("q=emma".utf8)
 
         let stubs = HTTPStubRegistry()
-        stubs.useCassette(at: file, mode: .none, matching: .methodAndURL.includingBody())
+        stubs.useCassette(at: file, mode: .none, options: .init(matching: .methodAndURL.includingBody()))
         let (body, _) = try await stubs.session.bodyAndStatus(for: request)
 
         #expect(body == "emma")

@@ -129,4 +129,48 @@ final class HTTPCassetteXCTests: FailureRecordingTestCase {
 
         XCTAssertEqual(String(decoding: data, as: UTF8.self), "real /real")
     }
+
+    func test_passUnmatchedRequests_requestTheMatcherRejects_failsNamingTheMatcherAtRegistryLine() async throws {
+        let server = try makeServer()
+        defer { server.stop() }
+        let request = URLRequest(url: try XCTUnwrap(URL(string: "\(server.baseURL)/books")))
+        var line = 0
+
+        let failures = await capturingXCTestFailures {
+            line = #line + 1
+            let stubs = HTTPStubRegistry()
+            stubs.passUnmatchedRequests(matching: .host("api.test"), to: URLSession(configuration: .ephemeral))
+            _ = try? await stubs.session.dataTaskResult(for: request)
+        }
+
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(failures.first?.description.contains("No stub matches GET \(server.baseURL)/books") == true, "\(failures)")
+        XCTAssertTrue(failures.first?.description.contains("Only requests matching host api.test pass through.") == true, "\(failures)")
+        XCTAssertEqual(failures.first?.line, line)
+    }
+
+    func test_useCassette_replayMiss_failsNamingClosestRecordingAndDifferenceAtRegistryLine() async throws {
+        let file = try makeCassetteDirectory().appendingPathComponent("books.har")
+        try HTTPCassette(interactions: [
+            .init(url: try XCTUnwrap(URL(string: "https://api.test/books?page=1"))),
+            .init(method: "POST", url: try XCTUnwrap(URL(string: "https://api.test/login"))),
+        ]).harData().write(to: file)
+        let request = URLRequest(url: try XCTUnwrap(URL(string: "https://api.test/books?page=2")))
+        var line = 0
+
+        let failures = await capturingXCTestFailures {
+            line = #line + 1
+            let stubs = HTTPStubRegistry()
+            stubs.useCassette(at: file, mode: .none)
+            _ = try? await stubs.session.dataTaskResult(for: request)
+        }
+
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(
+            failures.first?.description.contains("  → 2. GET https://api.test/books with exactly query page=1") == true, "\(failures)")
+        XCTAssertTrue(
+            failures.first?.description.contains(
+                "closest: query is page=2, expected exactly page=1 (missing page=1, extra page=2)") == true, "\(failures)")
+        XCTAssertEqual(failures.first?.line, line)
+    }
 }

@@ -16,7 +16,7 @@ struct MultipartReplayTests {
             LoopbackHTTPServer { request in LoopbackHTTPServer.Response(body: Data("received \(request.body.count) bytes".utf8)) })
         let file = try makeCassetteDirectory().appendingPathComponent("upload.har")
         let recording = HTTPStubRegistry()
-        recording.useCassette(at: file, mode: .once, matching: .methodAndURL.includingBody())
+        recording.useCassette(at: file, mode: .once, options: .init(matching: .methodAndURL.includingBody()))
         let first = SampleUpload.alamofireStyle()
         var request = try SampleUpload.request(first)
         request.url = try makeURL("\(server.baseURL)/photos")
@@ -27,7 +27,7 @@ struct MultipartReplayTests {
         var again = try SampleUpload.request(second, streamed: true)
         again.url = request.url
         let replaying = HTTPStubRegistry()
-        replaying.useCassette(at: file, mode: .none, matching: .methodAndURL.includingBody())
+        replaying.useCassette(at: file, mode: .none, options: .init(matching: .methodAndURL.includingBody()))
         let replayed = try await replaying.session.dataTaskResult(for: again).0
 
         #expect(first.contentType != second.contentType)
@@ -50,12 +50,12 @@ struct MultipartReplayTests {
             return request
         }
         let recording = HTTPStubRegistry()
-        recording.useCassette(at: file, mode: .once, matching: .methodAndURL.includingBody())
+        recording.useCassette(at: file, mode: .once, options: .init(matching: .methodAndURL.includingBody()))
         _ = try await recording.session.dataTaskResult(for: try upload())
         server.stop()
 
         let replaying = HTTPStubRegistry()
-        replaying.useCassette(at: file, mode: .none, matching: .methodAndURL.includingBody())
+        replaying.useCassette(at: file, mode: .none, options: .init(matching: .methodAndURL.includingBody()))
         let replayed = try await replaying.session.dataTaskResult(for: try upload()).0
 
         let params = try #require(try requestPostData(in: Data(contentsOf: file))?["params"] as? [[String: Any]])
@@ -78,7 +78,7 @@ struct MultipartReplayTests {
         let line = #line + 2
         await withKnownIssue {
             await withHTTPStubs { stubs in
-                stubs.useCassette(at: file, mode: .none, matching: .methodAndURL.includingBody())
+                stubs.useCassette(at: file, mode: .none, options: .init(matching: .methodAndURL.includingBody()))
                 _ = try? await stubs.session.dataTaskResult(for: request)
             }
         } matching: { issue in
@@ -118,7 +118,7 @@ struct MultipartReplayTests {
         replay.append(Data("Sunset".utf8), withName: "caption")
         replay.append(Data(repeating: 0xCD, count: 200_000), withName: "video", fileName: "clip.mov", mimeType: "video/quicktime")
         let stubs = HTTPStubRegistry()
-        stubs.useCassette(at: file, mode: .none, matching: .methodAndURL.includingBody())
+        stubs.useCassette(at: file, mode: .none, options: .init(matching: .methodAndURL.includingBody()))
         let (_, response) = try await stubs.session.text(for: try SampleUpload.request((replay.encode(), replay.contentType)))
 
         let params = try #require(try requestPostData(in: har)?["params"] as? [[String: Any]])

@@ -188,13 +188,13 @@ struct VCRScenarioTests {
         twice.expectAllStubsUsed(exactlyOnce: true)
     }
 
-    @Test("Requests a rule passes through reach the real server and are never recorded, as VCR's ignore_request")
+    @Test("Requests a matcher passes through reach the real server and are never recorded, as VCR's ignore_request")
     func ruleRequestsAreNotRecorded() async throws {
         let server = try makeEchoServer()
         let file = try makeCassetteDirectory().appendingPathComponent("ignored.har")
 
         let stubs = HTTPStubRegistry()
-        stubs.useCassette(at: file, mode: .once, passingThroughWhere: { $0.path == "/health" })
+        stubs.useCassette(at: file, mode: .once, options: .init(passingThrough: .any.path("/health")))
         _ = try await stubs.session.bodyAndStatus(for: URLRequest(url: try makeURL("\(server.baseURL)/health")))
         _ = try await stubs.session.bodyAndStatus(for: URLRequest(url: try makeURL("\(server.baseURL)/books")))
         server.stop()
@@ -204,7 +204,7 @@ struct VCRScenarioTests {
         #expect(cassette.interactions.map(\.url.path) == ["/books"])
     }
 
-    @Test("In mode none, a recording a rule passes through is not replayed: the request reaches the real server")
+    @Test("In mode none, a recording the pass-through matcher matches is not replayed: the request reaches the real server")
     func ruleRequestsAreNotReplayed() async throws {
         let server = try makeEchoServer()
         let file = try makeCassetteDirectory().appendingPathComponent("ignored-replay.har")
@@ -214,7 +214,7 @@ struct VCRScenarioTests {
         ]).harData().write(to: file)
 
         let stubs = HTTPStubRegistry()
-        stubs.useCassette(at: file, mode: .none, passingThroughWhere: { $0.path == "/health" })
+        stubs.useCassette(at: file, mode: .none, options: .init(passingThrough: .any.path("/health")))
         let health = try await stubs.session.bodyAndStatus(for: URLRequest(url: try makeURL("\(server.baseURL)/health"))).0
         let books = try await stubs.session.bodyAndStatus(for: URLRequest(url: try makeURL("\(server.baseURL)/books"))).0
         server.stop()
@@ -305,12 +305,12 @@ struct VCRScenarioTests {
         request.httpBody = body
 
         let recording = HTTPStubRegistry()
-        recording.useCassette(at: file, mode: .once, matching: .methodAndURL.includingBody())
+        recording.useCassette(at: file, mode: .once, options: .init(matching: .methodAndURL.includingBody()))
         let recorded = try await recording.session.dataTaskResult(for: request).0
         server.stop()
         let interaction = try #require(try HTTPCassette(harData: Data(contentsOf: file)).interactions.first)
         let replaying = HTTPStubRegistry()
-        replaying.useCassette(at: file, mode: .none, matching: .methodAndURL.includingBody())
+        replaying.useCassette(at: file, mode: .none, options: .init(matching: .methodAndURL.includingBody()))
         let replayed = try await replaying.session.dataTaskResult(for: request).0
 
         #expect(String(decoding: recorded, as: UTF8.self) == "received \(body.count) bytes")
@@ -419,11 +419,11 @@ struct VCRScenarioTests {
         let matching = HTTPReplayMatching.methodAndURL.including(headers: "Authorization")
 
         let recording = HTTPStubRegistry()
-        recording.useCassette(at: file, mode: .once, matching: matching)
+        recording.useCassette(at: file, mode: .once, options: .init(matching: matching))
         let recorded = [try await recording.session.bodyAndStatus(for: wrong).1, try await recording.session.bodyAndStatus(for: right).1]
         server.stop()
         let replaying = HTTPStubRegistry()
-        replaying.useCassette(at: file, mode: .none, matching: matching)
+        replaying.useCassette(at: file, mode: .none, options: .init(matching: matching))
         let replayed = [try await replaying.session.bodyAndStatus(for: wrong).1, try await replaying.session.bodyAndStatus(for: right).1]
 
         #expect(recorded == [401, 200])
@@ -480,7 +480,7 @@ struct VCRScenarioTests {
         try HTTPCassette(interactions: [.init(method: "POST", url: url, responseBody: Data("foo response".utf8))]).harData().write(to: file)
 
         let anyMethod = HTTPStubRegistry()
-        anyMethod.useCassette(at: file, mode: .none, matching: .methodAndURL.ignoringMethod())
+        anyMethod.useCassette(at: file, mode: .none, options: .init(matching: .methodAndURL.ignoringMethod()))
         let (body, _) = try await anyMethod.session.bodyAndStatus(for: URLRequest(url: url))
 
         #expect(body == "foo response")
@@ -495,7 +495,7 @@ struct VCRScenarioTests {
         ]).harData().write(to: file)
 
         let stubs = HTTPStubRegistry()
-        stubs.useCassette(at: file, mode: .none, matching: .methodAndQuery)
+        stubs.useCassette(at: file, mode: .none, options: .init(matching: .methodAndQuery))
         let second = try await stubs.session.bodyAndStatus(for: URLRequest(url: try makeURL("https://other.test/q?date=2011-09-02"))).0
         let first = try await stubs.session.bodyAndStatus(for: URLRequest(url: try makeURL("https://other.test/q?date=2011-09-01"))).0
 

@@ -43,7 +43,7 @@ final class VCRScenarioXCTests: FailureRecordingTestCase {
         let failures = await capturingXCTestFailures {
             line = #line + 1
             let stubs = HTTPStubRegistry()
-            stubs.useCassette(at: file, mode: .none, matching: .methodAndQuery)
+            stubs.useCassette(at: file, mode: .none, options: .init(matching: .methodAndQuery))
             _ = try? await stubs.session.dataTaskResult(for: request)
         }
 

@@ -52,9 +52,8 @@ enum ReplayMatcher {
             }
         }
         matcher = body(matcher, for: interaction, rule: matching.body, redactor: redactor)
-        for rule in matching.customRules {
-            let accepts = rule.accepts
-            matcher = matcher.matching(rule.description) { accepts($0, interaction) }
+        for rule in matching.ownRules {
+            matcher = matcher && rule(interaction)
         }
         return matcher
     }
