@@ -67,7 +67,7 @@ extension HTTPStubRegistry {
         }
         let modeText = "record mode \"\(mode.rawValue)\"" + (mode == requested ? "" : " (from \(HTTPRecordMode.environmentVariable))")
         var cassette: HTTPCassette?
-        switch source.map(CassetteCache.shared.cassette(at:)) ?? .missing {
+        switch source.map(CassetteFile.read(at:)) ?? .missing {
         case .missing: break
         case .cassette(let loaded): cassette = loaded
         case .failed(let error):
