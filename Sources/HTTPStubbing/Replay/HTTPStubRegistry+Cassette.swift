@@ -23,9 +23,9 @@ extension HTTPStubRegistry {
     /// Replay answers a request with the first unused recorded response whose method and URL
     /// (or the parts the options' `matching` names) equal the request's. Recording sends a request no recorded
     /// interaction matches through `session` to the real server, redacts it, rewrites the
-    /// cassette and prints where it wrote. A file is parsed once per process, however many
-    /// registries replay it, and again when it changes. To load cassettes from a test bundle with
-    /// "did you mean" errors, use the `FixtureLoader` form in TestSupportKit.
+    /// cassette and prints where it wrote. Each registry reads the file when this is called. To
+    /// load cassettes from a test bundle with "did you mean" errors, use the `FixtureLoader` form
+    /// in TestSupportKit.
     ///
     /// - Parameters:
     ///   - file: The cassette file, usually in the test target's source tree.
