@@ -18,15 +18,19 @@ import TestSupportCore
 /// (`init(_:_:label:)`), NotificationCenter (`init(notificationsNamed:object:center:label:)`),
 /// and on Apple platforms a Combine `Publisher`.
 ///
-/// ``next(timeout:fileID:filePath:line:column:)``, ``values(count:timeout:fileID:filePath:line:column:)`` and
-/// ``expectValues(_:timeout:fileID:filePath:line:column:)`` hand out values in order, each value once;
-/// ``elements`` lists every value received so far, handed out or not, without waiting, and
-/// ``firstValues(_:timeout:fileID:filePath:line:column:)``, ``lastValue(timeout:fileID:filePath:line:column:)``
-/// and ``singleValue(timeout:fileID:filePath:line:column:)`` wait and read from the start without handing
-/// any out. ``completion(timeout:fileID:filePath:line:column:)`` returns how the source ended;
-/// ``expectNoValue(within:fileID:filePath:line:column:)`` and
-/// ``expectNoCompletion(within:fileID:filePath:line:column:)`` check that nothing happens for a
-/// while.
+/// [`next(timeout:)`](<doc:next(timeout:fileID:filePath:line:column:)>),
+/// [`values(count:timeout:)`](<doc:values(count:timeout:fileID:filePath:line:column:)>) and
+/// [`expectValues(_:timeout:)`](<doc:expectValues(_:timeout:fileID:filePath:line:column:)>) hand out
+/// values in order, each value once; ``elements`` lists every value received so far, handed out or
+/// not, without waiting, and
+/// [`firstValues(_:timeout:)`](<doc:firstValues(_:timeout:fileID:filePath:line:column:)>),
+/// [`lastValue(timeout:)`](<doc:lastValue(timeout:fileID:filePath:line:column:)>) and
+/// [`singleValue(timeout:)`](<doc:singleValue(timeout:fileID:filePath:line:column:)>) wait and read
+/// from the start without handing any out.
+/// [`completion(timeout:)`](<doc:completion(timeout:fileID:filePath:line:column:)>) returns how the
+/// source ended; [`expectNoValue(within:)`](<doc:expectNoValue(within:fileID:filePath:line:column:)>)
+/// and [`expectNoCompletion(within:)`](<doc:expectNoCompletion(within:fileID:filePath:line:column:)>)
+/// check that nothing happens for a while.
 public final class AsyncRecorder<Element: Sendable>: Sendable {
     let storage: RecorderStorage<Element>
     private let source: Locked<(any RecordingSource)?>

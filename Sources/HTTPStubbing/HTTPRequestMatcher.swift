@@ -107,7 +107,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
 
     // MARK: Evaluating
 
-    /// Whether a request satisfies every condition.
+    /// Whether a recorded request satisfies every condition.
     ///
     /// - Parameter request: A recorded request.
     /// - Returns: `true` when it matches.
@@ -115,7 +115,7 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
         conditions.allSatisfy { $0.test(request) }
     }
 
-    /// Whether a request satisfies every condition.
+    /// Whether a URL request satisfies every condition.
     ///
     /// - Parameter request: A request; its body is read from `httpBody` or `httpBodyStream`.
     /// - Returns: `true` when it matches.

@@ -1,7 +1,8 @@
 /// Verification for main-actor methods whose arguments are recorded as a labelled tuple, as on
 /// ``MethodSpy``: read a call by label, check it with the values unlabelled.
 extension MainActorMethodSpy {
-    /// Reports a failure at the caller's line unless some call had exactly these arguments.
+    /// Reports a failure at the caller's line unless some call had exactly these arguments, for
+    /// an input that is a labelled tuple.
     ///
     /// - Parameters:
     ///   - first: The first argument a call must have had.
@@ -29,7 +30,7 @@ extension MainActorMethodSpy {
     }
 
     /// Reports a failure at the caller's line unless the method was called once, with these
-    /// arguments.
+    /// arguments, for an input that is a labelled tuple.
     ///
     /// - Parameters:
     ///   - first: The first argument of the one call.

@@ -151,7 +151,8 @@ extension MainActorMethodSpy where Input: Equatable {
 /// Verification for main-actor methods with several arguments, declared as a tuple of
 /// `Equatable` values, as on ``MethodSpy``.
 extension MainActorMethodSpy {
-    /// Reports a failure at the caller's line unless some call had exactly these arguments.
+    /// Reports a failure at the caller's line unless some call had exactly these arguments, for
+    /// an input that is a tuple of them.
     ///
     /// - Parameters:
     ///   - expected: The arguments a call must have had, in order.
@@ -172,7 +173,7 @@ extension MainActorMethodSpy {
     }
 
     /// Reports a failure at the caller's line unless the method was called once, with these
-    /// arguments.
+    /// arguments, for an input that is a tuple of them.
     ///
     /// - Parameters:
     ///   - expected: The arguments of the one call, in order.
@@ -192,7 +193,7 @@ extension MainActorMethodSpy {
     }
 
     /// Reports a failure at the caller's line unless the calls had exactly these arguments, in
-    /// order.
+    /// order, for an input that is a tuple of them.
     ///
     /// - Parameters:
     ///   - expected: Every call's arguments, first call first.

@@ -4,7 +4,8 @@ import TestSupportCore
 /// `Spy<(Route, Bool), Void>` for `navigate(to:animated:)`. Failure messages name each
 /// argument by the method's labels: `animated: expected true, got false`.
 extension MethodSpy {
-    /// Reports a failure at the caller's line unless some call had exactly these arguments.
+    /// Reports a failure at the caller's line unless some call had exactly these arguments, for
+    /// an input that is a tuple of them.
     ///
     /// The message shows how the closest call differs, argument by argument.
     ///
@@ -33,7 +34,7 @@ extension MethodSpy {
     }
 
     /// Reports a failure at the caller's line unless the method was called once, with these
-    /// arguments.
+    /// arguments, for an input that is a tuple of them.
     ///
     /// The headline says what was expected; each differing argument is named by its label.
     ///
@@ -65,7 +66,7 @@ extension MethodSpy {
     }
 
     /// Reports a failure at the caller's line unless the calls had exactly these arguments, in
-    /// order.
+    /// order, for an input that is a tuple of them.
     ///
     /// ```swift
     /// let router = BookDetailRouterStub()

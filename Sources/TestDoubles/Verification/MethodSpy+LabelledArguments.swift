@@ -6,10 +6,12 @@
 /// `MethodSpy+Arguments` do not apply to it; these take the values as they are and compare their
 /// types with the spy's at run time, reporting a mismatch at the caller's line.
 extension MethodSpy {
-    /// Reports a failure at the caller's line unless some call had exactly these arguments.
+    /// Reports a failure at the caller's line unless some call had exactly these arguments, for
+    /// an input that is a labelled tuple.
     ///
     /// ```swift
-    /// let logOpenSpy = Spy<(id: Int, fromSearch: Bool), Void>("logOpen(of:fromSearch:)")
+    /// let logOpenSpy = Spy<(id: Int, fromSearch: Bool), Void>(
+    ///     "logOpen(of:fromSearch:)")
     /// await logOpenSpy.call((id: 7, fromSearch: true))
     /// logOpenSpy.expectCalled(with: 7, true)
     /// ```
@@ -40,10 +42,11 @@ extension MethodSpy {
     }
 
     /// Reports a failure at the caller's line unless the method was called once, with these
-    /// arguments.
+    /// arguments, for an input that is a labelled tuple.
     ///
     /// ```swift
-    /// let logOpenSpy = Spy<(id: Int, fromSearch: Bool), Void>("logOpen(of:fromSearch:)")
+    /// let logOpenSpy = Spy<(id: Int, fromSearch: Bool), Void>(
+    ///     "logOpen(of:fromSearch:)")
     /// await logOpenSpy.call((id: 7, fromSearch: true))
     /// logOpenSpy.expectCalledOnce(with: 7, true)
     /// ```
