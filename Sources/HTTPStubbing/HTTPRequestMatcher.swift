@@ -338,7 +338,9 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     ///
     /// ```swift
     /// let stubs = HTTPStubRegistry()
-    /// stubs.stub(.any.pathMatching(#"^/books/\d+$"#), with: .json(#"{"title": "Dune"}"#))
+    /// stubs.stub(
+    ///     .any.pathMatching(#"^/books/\d+$"#),
+    ///     with: .json(#"{"title": "Dune"}"#))
     /// ```
     ///
     /// - Parameters:

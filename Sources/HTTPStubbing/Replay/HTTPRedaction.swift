@@ -54,7 +54,8 @@ public struct HTTPRedaction: Sendable, Equatable {
     /// Creates a redaction of no names, which the redacting methods then add.
     ///
     /// ```swift
-    /// let redaction = HTTPRedaction(urlUserInfo: true).redactingHeaders("X-Upstream-Token")
+    /// let redaction = HTTPRedaction(urlUserInfo: true)
+    ///     .redactingHeaders("X-Upstream-Token")
     /// ```
     ///
     /// - Parameters:
