@@ -81,6 +81,68 @@ final class CassetteCredentialXCTests: FailureRecordingTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))
     }
 
+    @MainActor
+    func test_useCassette_credentialInUnnamedHeader_refusedWithTheHeadersRedactingLine() async throws {
+        let (failures, line) = try await refusals(
+            "{}", requestHeaders: ["X-Upstream-Token": CredentialFlow.githubToken],
+            redaction: HTTPRedaction.none.redactingHeaders("authorization"))
+
+        XCTAssertEqual(failures.map(\.line), [line])
+        let message = failures.first?.description ?? ""
+        XCTAssertTrue(message.contains("  - the request header X-Upstream-Token: a GitHub token (sha256:"), message)
+        XCTAssertTrue(message.contains(#"redact it:  redacting: <your redaction>.redactingHeaders("X-Upstream-Token")"#), message)
+        XCTAssertFalse(message.contains(CredentialFlow.githubToken))
+    }
+
+    @MainActor
+    func test_useCassette_credentialInUnnamedQueryItem_refusedWithTheQueryItemsRedactingLine() async throws {
+        let key = "AIzaSyA-1234567890abcdefghijklmnopqrstu"
+        let (failures, line) = try await refusals("{}", path: "/maps?k=\(key)", redaction: .none)
+
+        XCTAssertEqual(failures.map(\.line), [line])
+        let message = failures.first?.description ?? ""
+        XCTAssertTrue(message.contains("  - the query item k: a Google API key (sha256:"), message)
+        XCTAssertTrue(message.contains(#"redact it:  redacting: .none.redactingQueryItems("k")"#), message)
+        XCTAssertFalse(message.contains(key))
+    }
+
+    @MainActor
+    func test_useCassette_credentialInUnnamedFormField_refusedWithTheFormFieldsRedactingLine() async throws {
+        let (failures, line) = try await refusals(
+            "client=shelf&key=\(CredentialFlow.stripeKey)", contentType: "application/x-www-form-urlencoded", redaction: .none)
+
+        XCTAssertEqual(failures.map(\.line), [line])
+        let message = failures.first?.description ?? ""
+        XCTAssertTrue(message.contains("  - the response form field key: a Stripe live key (sha256:"), message)
+        XCTAssertTrue(message.contains(#"redact it:  redacting: .none.redactingFormFields("key")"#), message)
+        XCTAssertFalse(message.contains(CredentialFlow.stripeKey))
+    }
+
+    /// Records one request against a loopback server answering `body`, and returns the XCTest
+    /// failures it produced and the `useCassette` line they should point at.
+    @MainActor
+    private func refusals(
+        _ body: String, contentType: String = "application/json", path: String = "/integrations",
+        requestHeaders: [String: String] = [:], redaction: HTTPRedaction
+    ) async throws -> (failures: [RecordedXCTestFailure], line: Int) {
+        let server = try XCTUnwrap(
+            LoopbackHTTPServer { _ in LoopbackHTTPServer.Response(headers: ["Content-Type": contentType], body: Data(body.utf8)) })
+        defer { server.stop() }
+        let file = try makeCassetteDirectory().appendingPathComponent("refused.har")
+        var request = URLRequest(url: try XCTUnwrap(URL(string: server.baseURL + path)))
+        for (name, value) in requestHeaders { request.setValue(value, forHTTPHeaderField: name) }
+        var line = 0
+        let failures = await capturingXCTestFailures {
+            let stubs = HTTPStubRegistry()
+            line = #line + 1
+            stubs.useCassette(at: file, mode: .once, options: .init(redacting: redaction))
+            _ = try? await stubs.session.dataTaskResult(for: request)
+            stubs.expectNoUnhandledRequests()
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))
+        return (failures, line)
+    }
+
     func test_useCassette_privateKeyInTextBodyWithNone_failsNamingTheFingerprintThatAllowsIt() async throws {
         let server = try XCTUnwrap(LoopbackHTTPServer(handler: CredentialFlow.respond))
         defer { server.stop() }

@@ -23,6 +23,8 @@ struct CredentialScanner: Sendable {
         var kind: String
         /// `sha256:` and the first 12 hexadecimal digits of the value's SHA-256.
         var fingerprint: String
+        /// The value itself: kept to mask it where the message shows the request, never printed.
+        var value: String
     }
 
     /// The formats, each with the words that name it: one alternative of ``expression`` each, in order.
@@ -92,7 +94,7 @@ struct CredentialScanner: Sendable {
             for (kind, value) in credentials(in: text) {
                 let fingerprint = Self.fingerprint(of: value)
                 guard !redactor.allowed.contains(fingerprint) else { continue }
-                findings.append(Finding(isRequest: isRequest, place: place, kind: kind, fingerprint: fingerprint))
+                findings.append(Finding(isRequest: isRequest, place: place, kind: kind, fingerprint: fingerprint, value: value))
             }
         }
         if let components = URLComponents(url: interaction.url, resolvingAgainstBaseURL: false) {
@@ -158,8 +160,15 @@ struct CredentialScanner: Sendable {
     ) -> String {
         let base =
             redaction == .default ? ".default" : redaction == .none ? ".none" : "<your redaction>"
+        // The URL as the message shows it: each credential found in it masked by its fingerprint.
+        var url = interaction.url.absoluteString
+        for finding in findings {
+            for form in CassetteRedactor.encodings(of: finding.value) {
+                url = url.replacingOccurrences(of: form, with: "<\(finding.fingerprint)>")
+            }
+        }
         var lines = [
-            "The cassette \(file.path) was not written: interaction \(number) (\(interaction.method) \(interaction.url.absoluteString)) "
+            "The cassette \(file.path) was not written: interaction \(number) (\(interaction.method) \(url)) "
                 + "holds what looks like a credential that no redaction rule removed."
         ]
         for finding in findings {
