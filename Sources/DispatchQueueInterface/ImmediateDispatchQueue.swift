@@ -7,8 +7,9 @@ import LockedValue
 /// preview.
 ///
 /// ```swift
-/// let viewModel = BookSearchViewModel(queue: ImmediateDispatchQueue()) { _ in [.testValue] }
-/// viewModel.queryChanged("dune")          // its queue.asyncAfter { } has already run
+/// let queue = ImmediateDispatchQueue()
+/// let viewModel = BookSearchViewModel(queue: queue) { _ in [.testValue] }
+/// viewModel.queryChanged("dune")  // its queue.asyncAfter { } has already run
 /// #expect(viewModel.results.count == 1)
 /// ```
 ///

@@ -13,9 +13,10 @@ import TestSupportCore
 /// @Test("A catalog page decodes its books")
 /// func catalogPage() throws {
 ///     let fixtures = FixtureLoader.bookshelfAPI
-///     let page = try #require(fixtures.reporting.decode(CatalogPage.self, named: "catlog.json"))
-///     // fails on this line: No fixture named "catlog.json" in bundle "…", subdirectory
-///     // "Fixtures" (…). Did you mean "catalog.json"?
+///     let page = try #require(
+///         fixtures.reporting.decode(CatalogPage.self, named: "catlog.json"))
+///     // fails on the line above: No fixture named "catlog.json" in bundle "…",
+///     // subdirectory "Fixtures" (…). Did you mean "catalog.json"?
 /// }
 /// ```
 public struct ReportingFixtureLoader: Sendable, CustomStringConvertible {

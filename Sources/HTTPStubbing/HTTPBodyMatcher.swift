@@ -6,8 +6,14 @@ import Foundation
 ///
 /// ```swift
 /// let stubs = HTTPStubRegistry()
-/// stubs.stub(.post("/books").body(.json(#"{"title": "Dune"}"#)), with: .status(201))
-/// stubs.stub(.post("/login").body(.formFields(["username": "ada"])), with: .json(#"{"token": "abc"}"#))
+/// stubs.stub(
+///     .post("/books").body(.json(#"{"title": "Dune"}"#)),
+///     with: .status(201)
+/// )
+/// stubs.stub(
+///     .post("/login").body(.formFields(["username": "ada"])),
+///     with: .json(#"{"token": "abc"}"#)
+/// )
 /// ```
 public struct HTTPBodyMatcher: Sendable, CustomStringConvertible {
     /// What the matcher expects, as failure messages print it.

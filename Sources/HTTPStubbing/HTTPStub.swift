@@ -2,7 +2,8 @@
 ///
 /// ```swift
 /// let stubs = HTTPStubRegistry()
-/// let client = CatalogAPIClient(baseURL: try #require(URL(string: "https://api.example.com")), session: stubs.session)
+/// let baseURL = try #require(URL(string: "https://api.example.com"))
+/// let client = CatalogAPIClient(baseURL: baseURL, session: stubs.session)
 /// let login = stubs.stub(.post("/login"), with: .json(#"{"token": "abc"}"#))
 /// _ = try await client.logIn(username: "ada", password: "secret")
 /// #expect(login.answerCount == 1)

@@ -15,8 +15,12 @@ import FoundationNetworking
 /// func loadsPage() async throws {
 ///     let page = CatalogPage(books: [.testValue], nextPage: 3)
 ///     let stubs = HTTPStubRegistry()
-///     stubs.stub(.get("https://api.example.com/books").query(["page": "2"]), with: .json(page, encoder: CatalogAPIClient.encoder))
-///     let client = CatalogAPIClient(baseURL: try #require(URL(string: "https://api.example.com")), session: stubs.session)
+///     stubs.stub(
+///         .get("https://api.example.com/books").query(["page": "2"]),
+///         with: .json(page, encoder: CatalogAPIClient.encoder)
+///     )
+///     let baseURL = try #require(URL(string: "https://api.example.com"))
+///     let client = CatalogAPIClient(baseURL: baseURL, session: stubs.session)
 ///
 ///     let loaded = try await client.books(page: 2, token: AuthToken(value: "abc"))
 ///

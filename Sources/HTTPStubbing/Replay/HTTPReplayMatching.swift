@@ -7,8 +7,12 @@
 /// from run to run:
 ///
 /// ```swift
-/// let matching = HTTPReplayMatching.methodAndURL.including(headers: "Accept").includingBody()
-/// let lenient = HTTPReplayMatching.methodAndURL.ignoringQueryItems("timestamp", "nonce").includingJSONBody()
+/// let matching = HTTPReplayMatching.methodAndURL
+///     .including(headers: "Accept")
+///     .includingBody()
+/// let lenient = HTTPReplayMatching.methodAndURL
+///     .ignoringQueryItems("timestamp", "nonce")
+///     .includingJSONBody()
 /// let byPath = HTTPReplayMatching.methodAndPath
 /// ```
 ///
