@@ -42,6 +42,11 @@ struct StoreSemanticsCase: Sendable, CustomTestStringConvertible {
     private static let linuxHandsOutSwiftValues =
         "Linux Foundation's object(forKey:) hands out Swift Int/Double/Bool, which do not bridge to each other; Apple hands out NSNumber"
 
+    /// Seen once in 31 runs of the whole suite beside a CPU hog: the result depends on timing.
+    private static let linuxRereadsFloatsAsDoubles =
+        "Linux Foundation may write a suite out in the background and read it back, after which a Float reads as "
+        + "the Double it widens to (\"12.34000015258789\"); which one a test sees depends on timing"
+
     static let all: [StoreSemanticsCase] = [
         .init("bool of a missing key is false", read: { "\($0.bool(forKey: "missing"))" }, expected: "false"),
         .init("integer of a missing key is 0", read: { "\($0.integer(forKey: "missing"))" }, expected: "0"),
@@ -269,7 +274,8 @@ struct StoreSemanticsCase: Sendable, CustomTestStringConvertible {
             read: { "\($0.string(forKey: "k") as Any)" }, expected: "Optional(\"42\")"),
         .init(
             "string of the Float 12.34 is \"12.34\"", arrange: { $0.set(12.34 as Float, forKey: "k") },
-            read: { "\($0.string(forKey: "k") as Any)" }, expected: "Optional(\"12.34\")"),
+            read: { "\($0.string(forKey: "k") as Any)" }, expected: "Optional(\"12.34\")",
+            linuxDiffers: linuxRereadsFloatsAsDoubles),
         .init(
             "string of the Double 12.34 is \"12.34\"", arrange: { $0.set(12.34, forKey: "k") },
             read: { "\($0.string(forKey: "k") as Any)" }, expected: "Optional(\"12.34\")"),
