@@ -43,7 +43,7 @@ struct StoreSemanticsCase: Sendable, CustomTestStringConvertible {
         "Linux Foundation's object(forKey:) hands out Swift Int/Double/Bool, which do not bridge to each other; Apple hands out NSNumber"
 
     /// Seen once in 31 runs of the whole suite beside a CPU hog: the result depends on timing.
-    private static let linuxRereadsFloatsAsDoubles =
+    static let linuxRereadsFloatsAsDoubles =
         "Linux Foundation may write a suite out in the background and read it back, after which a Float reads as "
         + "the Double it widens to (\"12.34000015258789\"); which one a test sees depends on timing"
 
