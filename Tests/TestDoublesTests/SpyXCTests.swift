@@ -49,6 +49,26 @@ final class SpyXCTests: FailureRecordingTestCase {
     }
 
     @MainActor
+    func test_mainActorCall_synchronousWhileSuspended_reportsAtCallerLineAndAnswers() throws {
+        let spy = MainActorSpy<SpyTestScreen, Int>("show(_:)", defaultAnswer: 3)
+        spy.suspendCalls()
+        var answer = 0
+
+        let line = #line + 1
+        let failures = capturingXCTestFailures { answer = spy.call(SpyTestScreen(title: "Dune")) }
+
+        let failure = try XCTUnwrap(failures.first)
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(
+            failure.description.contains(
+                "show(_:) was called synchronously while its calls are suspended; only asynchronous calls can be held, "
+                    + "so this one was answered at once"),
+            failure.description)
+        XCTAssertEqual(failure.line, line)
+        XCTAssertEqual(answer, 3)
+    }
+
+    @MainActor
     func test_mainActorUnimplemented_fallbackError_reportsAtCallerLineAndThrows() throws {
         let spy = MainActorMethodSpy<Void, Int, SpyTestError>.unimplemented("pageCount()", fallbackError: SpyTestError(code: 7))
         var thrown: SpyTestError?

@@ -9,6 +9,11 @@ import TestSupportCore
 /// ones, and the core never calls them itself.
 @usableFromInline
 struct SpyCore<Input, Output, Failure: Error> {
+    /// An asynchronous answer closure. It runs in its caller's isolation, so a main-actor spy
+    /// awaits it on the main actor with values that are not Sendable.
+    @usableFromInline
+    typealias AsyncBody = nonisolated(nonsending) (Input) async throws -> Output
+
     @usableFromInline
     enum Answer {
         case unconfigured
@@ -17,7 +22,7 @@ struct SpyCore<Input, Output, Failure: Error> {
         // Untyped `throws`: typed-throws function types need iOS 18 / macOS 15 metadata at run
         // time. Only closures that throw `Failure` are stored; see `Outcome.init(closureError:)`.
         case closure((Input) throws -> Output)
-        case asyncClosure((Input) async throws -> Output)
+        case asyncClosure(AsyncBody)
         case sequence([Result<Output, Failure>], afterLast: AfterLastAnswer)
         /// A completion spy keeps each call's handler for the test to complete.
         case holdCompletions
@@ -28,7 +33,7 @@ struct SpyCore<Input, Output, Failure: Error> {
     enum Resolution {
         case result(Result<Output, Failure>)
         case closure((Input) throws -> Output)
-        case asyncClosure((Input) async throws -> Output)
+        case asyncClosure(AsyncBody)
         case failed(SpyCallFailure)
         /// The call's handler is held for the test: the spy holds completions on purpose.
         case hold(callNumber: Int)
@@ -203,7 +208,7 @@ extension SpyCore.Resolution {
     }
 
     /// Runs an answer for `input`, awaiting an asynchronous one.
-    func awaitedOutcome(for input: Input) async -> SpyCore<Input, Output, Failure>.Outcome {
+    nonisolated(nonsending) func awaitedOutcome(for input: Input) async -> SpyCore<Input, Output, Failure>.Outcome {
         guard case let .asyncClosure(body) = self else { return outcome(for: input) }
         do {
             return .answered(.success(try await body(input)))

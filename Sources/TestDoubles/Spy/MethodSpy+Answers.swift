@@ -94,7 +94,8 @@ extension MethodSpy {
 
     /// Answers every call by running a closure, which may throw, with the call's input.
     ///
-    /// It runs outside the spy's lock, so it may call the spy (or anything else) again.
+    /// It runs once the call is recorded, outside the spy's records, so it may call the spy (or
+    /// anything else) again.
     ///
     /// ```swift
     /// let repository = BookRepositoryStub()
@@ -113,6 +114,23 @@ extension MethodSpy {
     /// - Parameter body: Computes the answer from the input.
     public func answers(_ body: @escaping @Sendable (Input) async throws(Failure) -> Output) {
         configure(.asyncClosure { input in try await body(input) })
+    }
+
+    /// Makes the spy unimplemented from now on, until the test configures an answer.
+    ///
+    /// Every call reports "Unimplemented: …" naming the method. For a stub whose spies are created
+    /// as ordinary ones, in a test that must not touch this method.
+    ///
+    /// ```swift
+    /// let repository = BookRepositoryStub()
+    /// let viewModel = BookListViewModel(repository: repository)
+    /// repository.saveSpy.makeUnimplemented()
+    /// await viewModel.load()          // fails the test if load() saves anything
+    /// ```
+    ///
+    /// ``reset()`` goes back to how the spy was created.
+    public func makeUnimplemented() {
+        withRecords { $0.core.configure(.unimplemented) }
     }
 
     /// Holds every asynchronous call that arrives from now on until the returned suspension is

@@ -45,37 +45,6 @@ extension MethodSpy where Output == (any Sendable)? {
     }
 }
 
-extension MainActorMethodSpy where Output == (any Sendable)? {
-    /// Returns the spy's answer as the type the caller asked for, or reports a failure and returns nil.
-    ///
-    /// The failure names the method, the type asked for and the type configured, as on ``MethodSpy``.
-    ///
-    /// - Parameters:
-    ///   - answer: What the spy answered the call.
-    ///   - type: The type the caller asked for.
-    ///   - fileID: The caller's file ID.
-    ///   - filePath: The caller's file path.
-    ///   - line: The caller's line.
-    ///   - column: The caller's column.
-    /// - Returns: The answer as `type`, or `nil` when there is none or it has another type.
-    public func answer<Value>(
-        _ answer: (any Sendable)?,
-        as type: Value.Type,
-        fileID: StaticString = #fileID,
-        filePath: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
-    ) -> Value? {
-        guard let answer else { return nil }
-        if let value = answer as? Value { return value }
-        failures.report(
-            DoublesGenericAnswer.mismatch(answer, asked: type, method: method, origin: core.origin),
-            at: core.origin?.site ?? CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        )
-        return nil
-    }
-}
-
 /// The message of a generic requirement's answer that is not of the type asked for.
 enum DoublesGenericAnswer {
     static func mismatch(_ answer: Any, asked: Any.Type, method: String, origin: StubOrigin?) -> String {

@@ -35,11 +35,7 @@ extension MethodSpy {
         column: UInt = #column
     ) async -> Bool {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        let arrived = await WaitList.wait(for: count, timeout: timeout, in: self) { spy, body in
-            spy.withRecords { body(&$0.waitList) }
-        }
-        failures.flush()
-        if arrived { return true }
+        if await waitUntilCalled(count, timeout: timeout) { return true }
         FailureReporter.report(
             DoublesCallLog(method: method, inputs: calls).timeoutFailure(waitingFor: count, timeout: timeout.text), at: site)
         return false
@@ -74,10 +70,7 @@ extension MethodSpy {
         column: UInt = #column
     ) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        let arrived = await WaitList.wait(for: 1, timeout: timeout, in: self) { spy, body in
-            spy.withRecords { body(&$0.waitList) }
-        }
-        failures.flush()
+        let arrived = await waitUntilCalled(1, timeout: timeout)
         let calls = calls
         guard arrived || Task.isCancelled else { return }
         FailureReporter.report(DoublesCallLog(method: method, inputs: calls).noCallsFailure(within: timeout.text), at: site)

@@ -102,7 +102,7 @@ extension MethodSpy {
         }
     }
 
-    /// The spy's checks, run on its core under the spy's lock.
+    /// The spy's checks, run on its core in the spy's isolation.
     var verification: SpyVerification<Input, Output, Failure> {
         SpyVerification(method: method) { body in self.withRecords { body(&$0.core) } }
     }
@@ -149,7 +149,9 @@ extension MethodSpy where Input: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        verify(fileID: fileID, filePath: filePath, line: line, column: column) { $0.called(with: expected, equal: ==) }
+        verify(fileID: fileID, filePath: filePath, line: line, column: column) { check in
+            check.called(with: expected, equal: { $0 == $1 })
+        }
     }
 
     /// Reports a failure at the caller's line unless the method was called exactly once, with the
@@ -199,6 +201,6 @@ extension MethodSpy where Input: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        verify(fileID: fileID, filePath: filePath, line: line, column: column) { $0.calls(expected, equal: ==) }
+        verify(fileID: fileID, filePath: filePath, line: line, column: column) { check in check.calls(expected, equal: { $0 == $1 }) }
     }
 }
