@@ -6,12 +6,6 @@ import TestSupportCore
 extension MainActorMethodSpy {
     /// Answers every call with one value.
     ///
-    /// ```swift
-    /// let repository = BookRepositoryStub()
-    /// let dune = Book.make { $0.title = "Dune" }
-    /// repository.cachedBooksSpy.returns([dune])
-    /// ```
-    ///
     /// - Parameter value: The value each call returns.
     public func returns(_ value: Output) {
         configure(.result(.success(value)))
@@ -22,13 +16,6 @@ extension MainActorMethodSpy {
     /// After the last one, `afterLast` decides: by default the last value repeats
     /// (`a, b, b, b, …`); `.reportFailure` reports a failure naming the method and returns or
     /// throws the fallback.
-    ///
-    /// ```swift
-    /// let repository = BookRepositoryStub()
-    /// let firstPage = CatalogPage(books: [.testValue], nextPage: 2)
-    /// let lastPage = firstPage.with(\.nextPage, nil)
-    /// repository.fetchPageSpy.returns(inOrder: [firstPage, lastPage])
-    /// ```
     ///
     /// - Parameters:
     ///   - values: The answers, first call first. An empty list is reported as a mistake.
@@ -56,12 +43,6 @@ extension MainActorMethodSpy {
     /// For "fails once, then succeeds". After the last one, `afterLast` decides, as in
     /// ``returns(inOrder:afterLast:fileID:filePath:line:column:)``.
     ///
-    /// ```swift
-    /// let repository = BookRepositoryStub()
-    /// let page = CatalogPage(books: [.testValue], nextPage: nil)
-    /// repository.fetchPageSpy.results(inOrder: [.failure(URLError(.timedOut)), .success(page)])
-    /// ```
-    ///
     /// - Parameters:
     ///   - results: The answers, first call first. An empty list is reported as a mistake.
     ///   - afterLast: What calls after the last answer get.
@@ -85,11 +66,6 @@ extension MainActorMethodSpy {
 
     /// Answers every call by throwing an error.
     ///
-    /// ```swift
-    /// let repository = BookRepositoryStub()
-    /// repository.fetchPageSpy.throws(URLError(.notConnectedToInternet))
-    /// ```
-    ///
     /// - Parameter error: The error each call throws.
     public func `throws`(_ error: Failure) {
         configure(.result(.failure(error)))
@@ -99,11 +75,6 @@ extension MainActorMethodSpy {
     ///
     /// It runs once the call is recorded, outside the spy's records, so it may call the spy (or
     /// anything else) again.
-    ///
-    /// ```swift
-    /// let repository = BookRepositoryStub()
-    /// repository.fetchPageSpy.answers { page in CatalogPage(books: [], nextPage: page + 1) }
-    /// ```
     ///
     /// - Parameter body: Computes the answer from the input.
     public func answers(_ body: @escaping @MainActor (Input) throws(Failure) -> Output) {
@@ -124,13 +95,6 @@ extension MainActorMethodSpy {
     /// Every call reports "Unimplemented: …" naming the method. For a stub whose spies are created
     /// as ordinary ones, in a test that must not touch this method.
     ///
-    /// ```swift
-    /// let repository = BookRepositoryStub()
-    /// let viewModel = BookListViewModel(repository: repository)
-    /// repository.saveSpy.makeUnimplemented()
-    /// await viewModel.load()          // fails the test if load() saves anything
-    /// ```
-    ///
     /// ``reset()`` goes back to how the spy was created.
     public func makeUnimplemented() {
         withRecords { $0.core.configure(.unimplemented) }
@@ -140,17 +104,6 @@ extension MainActorMethodSpy {
     /// released.
     ///
     /// See ``CallSuspension``.
-    ///
-    /// ```swift
-    /// let repository = BookRepositoryStub()
-    /// let viewModel = BookListViewModel(repository: repository)
-    /// let fetch = repository.fetchPageSpy.suspendCalls()
-    /// let load = Task { await viewModel.load() }
-    /// await fetch.waitUntilSuspended()
-    /// #expect(viewModel.isLoading)
-    /// fetch.release()
-    /// await load.value
-    /// ```
     ///
     /// Calling it again releases the previous suspension and starts a new one.
     ///

@@ -6,13 +6,6 @@ import TestSupportCore
 extension MainActorMethodSpy {
     /// Records a call from a synchronous method and answers it; the stub's method body.
     ///
-    /// ```swift
-    /// let cachedBooksSpy = MainActorSpy<Void, [Book]>(defaultAnswer: [])
-    /// let validateSpy = MainActorThrowingSpy<Book, Void>()
-    /// func cachedBooks() -> [Book] { cachedBooksSpy.call() }
-    /// func validate(_ book: Book) throws { try validateSpy.call(book) }
-    /// ```
-    ///
     /// - Parameters:
     ///   - input: The call's arguments.
     ///   - fileID: The caller's file ID.
@@ -44,11 +37,6 @@ extension MainActorMethodSpy {
     /// asked for it: the stub's method body.
     ///
     /// The test asks for the suspension with ``suspendCalls()``.
-    ///
-    /// ```swift
-    /// let fetchPageSpy = MainActorThrowingSpy<Int, CatalogPage>()
-    /// func fetchPage(_ page: Int) async throws -> CatalogPage { try await fetchPageSpy.call(page) }
-    /// ```
     ///
     /// - Parameters:
     ///   - input: The call's arguments.
@@ -84,11 +72,6 @@ extension MainActorMethodSpy {
 extension MainActorMethodSpy where Input == Void {
     /// Records a call to a synchronous method without arguments and answers it.
     ///
-    /// ```swift
-    /// let cachedBooksSpy = MainActorSpy<Void, [Book]>(defaultAnswer: [])
-    /// func cachedBooks() -> [Book] { cachedBooksSpy.call() }
-    /// ```
-    ///
     /// - Parameters:
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
@@ -110,11 +93,6 @@ extension MainActorMethodSpy where Input == Void {
 
     /// Records a call to an asynchronous method without arguments and answers it, suspending
     /// first if the test asked for it.
-    ///
-    /// ```swift
-    /// let refreshSpy = MainActorThrowingSpy<Void, [Book]>()
-    /// func refresh() async throws -> [Book] { try await refreshSpy.call() }
-    /// ```
     ///
     /// - Parameters:
     ///   - fileID: The caller's file ID.

@@ -7,10 +7,6 @@ extension MainActorMethodSpy where Failure == Never {
     /// Creates a strict spy for a method with a completion handler: a call with no answer
     /// configured fails the test at once.
     ///
-    /// ```swift
-    /// let loadSpy = MainActorCompletionSpy<Int, Result<Book, any Error>>()
-    /// ```
-    ///
     /// A call made with `call(_:)` instead of `call(_:completion:)` fails the test and returns
     /// `nil`.
     ///
@@ -25,13 +21,6 @@ extension MainActorMethodSpy where Failure == Never {
     /// Records a call and its completion handler, and keeps the handler until the test completes it.
     ///
     /// The stub's method body. With an answer configured, the handler is called at once with it.
-    ///
-    /// ```swift
-    /// let loadSpy = MainActorCompletionSpy<Int, Result<Book, any Error>>()
-    /// func load(id: Int, completion: @escaping (Result<Book, any Error>) -> Void) {
-    ///     loadSpy.call(id, completion: completion)
-    /// }
-    /// ```
     ///
     /// The handler need not be `@Sendable`: the code under test hands it over as it would to the
     /// real service, and it is called by whoever completes it, a test's
@@ -85,13 +74,6 @@ extension MainActorMethodSpy where Failure == Never {
 
     /// Calls the completion handler of the most recent call still waiting for one, with a value.
     ///
-    /// ```swift
-    /// let loader = CoverLoaderStub()
-    /// let done = CompletionRecorder<CoverState>()
-    /// CoverPresenter(loader: loader).showCover(for: Book.testValue.id, completion: done.handler)
-    /// loader.loadCoverSpy.completeLast(with: .success(Data([0xFF, 0xD8])))
-    /// ```
-    ///
     /// It reports a failure at the caller's line, naming the method and its calls, when no call
     /// is waiting. Each handler is called once.
     ///
@@ -125,15 +107,7 @@ extension MainActorMethodSpy where Failure == Never {
     /// Complete a held handler with ``completeLast(with:fileID:filePath:line:column:)``.
     ///
     /// For a test that looks at the code under test while a call is in flight, or completes calls
-    /// in an order of its own:
-    ///
-    /// ```swift
-    /// let loader = CoverLoaderStub()
-    /// loader.loadCoverSpy.holdCompletions()
-    /// let done = CompletionRecorder<CoverState>()
-    /// CoverPresenter(loader: loader).showCover(for: Book.testValue.id, completion: done.handler)
-    /// loader.loadCoverSpy.completeLast(with: .success(Data([0xFF, 0xD8])))
-    /// ```
+    /// in an order of its own.
     ///
     /// A handler still held when the test ends fails the test at this line: in XCTest at the
     /// test's teardown, in Swift Testing with the `.endOfTestChecks` trait. A configured answer

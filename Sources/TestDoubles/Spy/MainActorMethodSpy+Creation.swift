@@ -7,10 +7,6 @@ extension MainActorMethodSpy {
     /// Creates a spy that answers every call the test has not configured with a default answer,
     /// silently, even after a reset.
     ///
-    /// ```swift
-    /// let cachedBooksSpy = MainActorSpy<Void, [Book]>(defaultAnswer: [])
-    /// ```
-    ///
     /// - Parameters:
     ///   - method: The method's name for failure messages; by default the name of the stub
     ///     method that first calls the spy.
@@ -21,10 +17,6 @@ extension MainActorMethodSpy {
     }
 
     /// Creates a strict spy, whose unconfigured calls fail the test and then return the fallback.
-    ///
-    /// ```swift
-    /// let recentlyAddedSpy = MainActorSpy<Int, [Book]>(strictFallback: [])
-    /// ```
     ///
     /// - Parameters:
     ///   - method: The method's name for failure messages; by default the name of the stub
@@ -54,10 +46,6 @@ extension MainActorMethodSpy {
     ///
     /// Configuring an answer turns it into an ordinary spy; ``reset()`` makes it unimplemented
     /// again.
-    ///
-    /// ```swift
-    /// let cachedBooksSpy: MainActorSpy<Void, [Book]> = .unimplemented("cachedBooks()", fallback: [])
-    /// ```
     ///
     /// - Parameters:
     ///   - method: The method's name for failure messages; by default the name of the stub
@@ -94,10 +82,6 @@ extension MainActorMethodSpy where Output == Void {
     ///
     /// Use `unimplemented()` for a method that must not be called.
     ///
-    /// ```swift
-    /// let removeSpy = MainActorSpy<Book.ID, Void>()
-    /// ```
-    ///
     /// - Parameters:
     ///   - method: The method's name for failure messages; by default the name of the stub
     ///     method that first calls the spy.
@@ -123,10 +107,6 @@ extension MainActorMethodSpy where Failure == any Error {
     /// throws.
     ///
     /// It throws ``SpyError/noAnswer(method:)``.
-    ///
-    /// ```swift
-    /// let fetchPageSpy = MainActorThrowingSpy<Int, CatalogPage>()
-    /// ```
     ///
     /// - Parameters:
     ///   - method: The method's name for failure messages; by default the name of the stub
@@ -157,10 +137,6 @@ extension MainActorMethodSpy where Output == Void, Failure == any Error {
     ///
     /// Configure the error with ``throws(_:)``; use `unimplemented()` for a method that must not be
     /// called.
-    ///
-    /// ```swift
-    /// let saveSpy = MainActorThrowingSpy<Book, Void>()
-    /// ```
     ///
     /// - Parameters:
     ///   - method: The method's name for failure messages; by default the name of the stub

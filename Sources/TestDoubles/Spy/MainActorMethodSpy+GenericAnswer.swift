@@ -14,13 +14,6 @@ extension MainActorMethodSpy where Output == (any Sendable)? {
     /// The failure lands where the test created the stub (see ``reportsUnansweredCalls(at:)``),
     /// else at the caller's line.
     ///
-    /// ```swift
-    /// let readSpy = MainActorSpy<(key: String, type: String), (any Sendable)?>("read(for:as:)", strictFallback: nil)
-    /// func read<T: Decodable>(for key: String, as type: T.Type) -> T? {
-    ///     readSpy.answer(readSpy.call((key, String(describing: type))), as: T.self)
-    /// }
-    /// ```
-    ///
     /// - Parameters:
     ///   - answer: What the spy answered the call.
     ///   - type: The type the caller asked for.

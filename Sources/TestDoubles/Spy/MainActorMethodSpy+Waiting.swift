@@ -10,15 +10,7 @@ extension MainActorMethodSpy {
     /// It resumes the moment the call that reaches `count` is recorded; the failure is reported at
     /// the caller's line.
     ///
-    /// For code that calls the dependency from a task of its own, with nothing to await:
-    ///
-    /// ```swift
-    /// let repository = BookRepositoryStub()
-    /// let viewModel = BookListViewModel(repository: repository)
-    /// Task { await viewModel.load() }   // fires and forgets
-    /// await repository.fetchPageSpy.waitForCalls(1)
-    /// repository.fetchPageSpy.expectCalledOnce(with: 1)
-    /// ```
+    /// For code that calls the dependency from a task of its own, with nothing to await.
     ///
     /// - Parameters:
     ///   - count: The number of calls to wait for, counted since creation or ``reset()``.
@@ -51,12 +43,6 @@ extension MainActorMethodSpy {
     /// calls counted since creation, ``clearRecorded()`` or ``reset()``, so a call already made
     /// fails it at once. A passing check takes the whole time, so keep it short; its verdict is
     /// only as strong as that window.
-    ///
-    /// ```swift
-    /// let repository = BookRepositoryStub()
-    /// _ = BookListViewModel(repository: repository)
-    /// await repository.fetchPageSpy.expectNoCalls(within: .milliseconds(50))
-    /// ```
     ///
     /// - Parameters:
     ///   - timeout: How long no call may arrive; an upper bound, never a sleep once a call

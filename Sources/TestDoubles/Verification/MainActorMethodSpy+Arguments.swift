@@ -12,12 +12,6 @@ extension MainActorMethodSpy {
     ///
     /// The message shows how the closest call differs, argument by argument.
     ///
-    /// ```swift
-    /// let router = BookDetailRouterStub()
-    /// let dune = Book.make { $0.title = "Dune" }
-    /// router.logOpenSpy.expectCalled(with: dune.id, true)
-    /// ```
-    ///
     /// - Parameters:
     ///   - expected: The arguments a call must have had, in order.
     ///   - fileID: The caller's file ID.
@@ -41,16 +35,6 @@ extension MainActorMethodSpy {
     ///
     /// The headline says what was expected; each differing argument is named by its label.
     ///
-    /// ```swift
-    /// let router = BookDetailRouterStub()
-    /// let dune = Book.make { $0.title = "Dune" }
-    /// router.logOpenSpy.expectCalledOnce(with: dune.id, true)
-    /// // Expected logOpen(of:fromSearch:) to be called once with (of: …, fromSearch: true),
-    /// // but it was called with (of: …, fromSearch: false)
-    /// //   call #1 differs:
-    /// //     fromSearch: expected true, got false
-    /// ```
-    ///
     /// - Parameters:
     ///   - expected: The arguments of the one call, in order.
     ///   - fileID: The caller's file ID.
@@ -70,12 +54,6 @@ extension MainActorMethodSpy {
 
     /// Reports a failure at the caller's line unless the calls had exactly these arguments, in
     /// order, for an input that is a tuple of them.
-    ///
-    /// ```swift
-    /// let router = BookDetailRouterStub()
-    /// let dune = Book.make { $0.title = "Dune" }
-    /// router.logOpenSpy.expectCalls([(dune.id, false), (dune.id, true)])
-    /// ```
     ///
     /// - Parameters:
     ///   - expected: Every call's arguments, first call first.

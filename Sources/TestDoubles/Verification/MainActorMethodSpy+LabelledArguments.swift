@@ -12,13 +12,6 @@ extension MainActorMethodSpy {
     /// Reports a failure at the caller's line unless some call had exactly these arguments, for
     /// an input that is a labelled tuple.
     ///
-    /// ```swift
-    /// let logOpenSpy = MainActorSpy<(id: Int, fromSearch: Bool), Void>(
-    ///     "logOpen(of:fromSearch:)")
-    /// await logOpenSpy.call((id: 7, fromSearch: true))
-    /// logOpenSpy.expectCalled(with: 7, true)
-    /// ```
-    ///
     /// - Parameters:
     ///   - first: The first argument a call must have had.
     ///   - second: The second argument.
@@ -46,13 +39,6 @@ extension MainActorMethodSpy {
 
     /// Reports a failure at the caller's line unless the method was called once, with these
     /// arguments, for an input that is a labelled tuple.
-    ///
-    /// ```swift
-    /// let logOpenSpy = MainActorSpy<(id: Int, fromSearch: Bool), Void>(
-    ///     "logOpen(of:fromSearch:)")
-    /// await logOpenSpy.call((id: 7, fromSearch: true))
-    /// logOpenSpy.expectCalledOnce(with: 7, true)
-    /// ```
     ///
     /// - Parameters:
     ///   - first: The first argument of the one call.

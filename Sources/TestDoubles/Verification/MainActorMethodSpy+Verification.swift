@@ -6,14 +6,6 @@ import TestSupportCore
 extension MainActorMethodSpy {
     /// Reports a failure at the caller's line unless the method was called exactly once.
     ///
-    /// ```swift
-    /// let repository = BookRepositoryStub()
-    /// repository.fetchPageSpy.expectCalledOnce()
-    /// // Expected fetchPage(_:) to be called once, but it was called 2 times:
-    /// //   #1 1
-    /// //   #2 2
-    /// ```
-    ///
     /// - Parameters:
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
@@ -31,11 +23,6 @@ extension MainActorMethodSpy {
     /// Reports a failure at the caller's line unless the method was called exactly so many times.
     ///
     /// The message lists the calls seen.
-    ///
-    /// ```swift
-    /// let repository = BookRepositoryStub()
-    /// repository.saveSpy.expectCalled(times: 2)
-    /// ```
     ///
     /// - Parameters:
     ///   - times: The expected number of calls.
@@ -55,11 +42,6 @@ extension MainActorMethodSpy {
 
     /// Reports a failure at the caller's line if the method was called at all.
     ///
-    /// ```swift
-    /// let repository = BookRepositoryStub()
-    /// repository.saveSpy.expectNotCalled()
-    /// ```
-    ///
     /// - Parameters:
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
@@ -78,12 +60,6 @@ extension MainActorMethodSpy {
     /// predicate.
     ///
     /// For inputs that are not `Equatable`, such as tuples.
-    ///
-    /// ```swift
-    /// let repository = BookRepositoryStub()
-    /// let book = Book.testValue
-    /// repository.saveSpy.expectCalled(matching: "the book, finished") { $0.id == book.id && $0.status == .finished }
-    /// ```
     ///
     /// - Parameters:
     ///   - description: What the predicate checks, for the failure message.
@@ -129,16 +105,6 @@ extension MainActorMethodSpy where Input: Equatable {
     ///
     /// The message shows, property by property, how the closest call differs.
     ///
-    /// ```swift
-    /// let repository = BookRepositoryStub()
-    /// let finishedBook = Book.make(\.status, .finished)
-    /// repository.saveSpy.expectCalled(with: finishedBook)
-    /// // Expected save(_:) to be called with Book(…), but its 1 call had other arguments:
-    /// //   #1 Book(…)
-    /// // Call #1 differs:
-    /// //     status: expected ReadingStatus.finished, got ReadingStatus.reading
-    /// ```
-    ///
     /// - Parameters:
     ///   - expected: The input a call must have had.
     ///   - fileID: The caller's file ID.
@@ -160,11 +126,6 @@ extension MainActorMethodSpy where Input: Equatable {
     /// Reports a failure at the caller's line unless the method was called exactly once, with the
     /// expected input.
     ///
-    /// ```swift
-    /// let repository = BookRepositoryStub()
-    /// repository.fetchPageSpy.expectCalledOnce(with: 1)
-    /// ```
-    ///
     /// - Parameters:
     ///   - expected: The input of the one call.
     ///   - fileID: The caller's file ID.
@@ -185,11 +146,6 @@ extension MainActorMethodSpy where Input: Equatable {
     /// ones, in order.
     ///
     /// The message names each call that differs and how.
-    ///
-    /// ```swift
-    /// let repository = BookRepositoryStub()
-    /// repository.fetchPageSpy.expectCalls([1, 2, 3])
-    /// ```
     ///
     /// - Parameters:
     ///   - expected: Every expected input, first call first.
