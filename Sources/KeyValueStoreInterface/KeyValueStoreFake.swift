@@ -258,34 +258,6 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
         store(converted, forKey: defaultName)
     }
 
-    /// Stores an integer.
-    ///
-    /// - Parameters:
-    ///   - value: The value.
-    ///   - defaultName: The key.
-    public func set(_ value: Int, forKey defaultName: String) { store(.integer(value), forKey: defaultName) }
-
-    /// Stores a float.
-    ///
-    /// - Parameters:
-    ///   - value: The value.
-    ///   - defaultName: The key.
-    public func set(_ value: Float, forKey defaultName: String) { store(.float(value), forKey: defaultName) }
-
-    /// Stores a double.
-    ///
-    /// - Parameters:
-    ///   - value: The value.
-    ///   - defaultName: The key.
-    public func set(_ value: Double, forKey defaultName: String) { store(.double(value), forKey: defaultName) }
-
-    /// Stores a Boolean.
-    ///
-    /// - Parameters:
-    ///   - value: The value.
-    ///   - defaultName: The key.
-    public func set(_ value: Bool, forKey defaultName: String) { store(.bool(value), forKey: defaultName) }
-
     /// Stores a URL, or removes the key for nil.
     ///
     /// - Parameters:
