@@ -109,7 +109,7 @@ struct KeychainTokenStoreTests {
         try store.save(tokens)
 
         // When
-        keychain.isDeviceLocked = true
+        keychain.lockState = .locked
 
         // Then: saved readable after first unlock, so still readable
         #expect(try store.load() == tokens)
@@ -125,7 +125,7 @@ struct KeychainTokenStoreTests {
         let keychain = KeychainFake(items: [legacy])
 
         // When
-        keychain.isDeviceLocked = true
+        keychain.lockState = .locked
 
         // Then
         #expect(throws: TokenStoreError.deviceLocked) { try TokenStore(keychain: keychain).load() }

@@ -70,23 +70,6 @@ extension KeychainFake {
         set { state.withLock { $0.lockState = newValue } }
     }
 
-    /// Whether the simulated device is locked; setting it locks or unlocks the device.
-    ///
-    /// Locked means ``lockState`` is not ``LockState/unlocked``; setting `true` locks an unlocked
-    /// device, `false` unlocks it.
-    public var isDeviceLocked: Bool {
-        get { lockState != .unlocked }
-        set {
-            state.withLock { state in
-                if !newValue {
-                    state.lockState = .unlocked
-                } else if state.lockState == .unlocked {
-                    state.lockState = .locked
-                }
-            }
-        }
-    }
-
     /// Whether the simulated device has a passcode.
     ///
     /// Setting `false` deletes every `whenPasscodeSetThisDeviceOnly` item, as disabling the

@@ -33,20 +33,11 @@ struct KeychainFakeDeviceTests {
             ], lockState: .beforeFirstUnlock)
 
         keychain.lockState = .unlocked
-        keychain.isDeviceLocked = true
+        keychain.lockState = .locked
 
         #expect(keychain.lockState == .locked)
         #expect(try keychain.read(account: "refresh", in: auth) == Data("r".utf8))
         #expect(throws: KeychainError.interactionNotAllowed) { try keychain.read(account: "session", in: auth) }
-    }
-
-    @Test("isDeviceLocked = true keeps a device that was never unlocked before its first unlock")
-    func lockingDoesNotSkipFirstUnlock() {
-        let keychain = KeychainFake(lockState: .beforeFirstUnlock)
-
-        keychain.isDeviceLocked = true
-
-        #expect(keychain.lockState == .beforeFirstUnlock)
     }
 
     @Test("The refusal's detail says why")

@@ -128,7 +128,7 @@ struct KeychainFakeAccessGroupTests {
         try keychain.add(Data("a".utf8), account: "session", in: auth, accessibility: .whenUnlocked)
         try keychain.add(Data("b".utf8), account: "refresh", in: auth, accessibility: .afterFirstUnlock)
 
-        keychain.isDeviceLocked = true
+        keychain.lockState = .locked
 
         #expect(throws: KeychainError.interactionNotAllowed) { try keychain.read(account: "session", in: auth) }
         #expect(try keychain.read(account: "refresh", in: auth) == Data("b".utf8))

@@ -225,12 +225,12 @@ struct KeychainPeerPortTests {
     func lockedThenUnlocked() throws {
         let keychain = KeychainFake()
         try keychain.set("v", account: "token", in: service)
-        keychain.isDeviceLocked = true
+        keychain.lockState = .locked
 
         #expect(throws: KeychainError.interactionNotAllowed) { try keychain.read(account: "token", in: service) }
         #expect(throws: KeychainError.interactionNotAllowed) { try keychain.set("w", account: "token", in: service) }
 
-        keychain.isDeviceLocked = false
+        keychain.lockState = .unlocked
         #expect(try keychain.readString(account: "token", in: service) == "v")
     }
 
