@@ -116,7 +116,7 @@ struct KeyValueStoreReadingSettingsTests {
             store.expectRecorded(KeyValueStoreWrite(key: "dailyGoalPages", value: .integer(goal)))
         }
 
-        #expect(store.writeCount == 300)
+        #expect(store.writes.count == 300)
     }
     // end-snippet
 

@@ -69,16 +69,12 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
 
     // MARK: Inspection
 
-    /// Every write so far, oldest first, as a copy.
+    /// Every write so far, oldest first.
     ///
-    /// Prefer ``writeCount``, ``lastWrite`` or ``hasRecorded(_:)`` after each step of a long test.
+    /// Handing the record out costs the same however long it is, so `writes.count` and
+    /// `writes.last` suit each step of a long test; ``hasRecorded(_:)`` finds one write in
+    /// constant time.
     public var writes: [KeyValueStoreWrite] { state.withLock { $0.writes.entries } }
-
-    /// How many writes were recorded.
-    public var writeCount: Int { state.withLock { $0.writes.count } }
-
-    /// The latest write, or nothing if there was none.
-    public var lastWrite: KeyValueStoreWrite? { state.withLock { $0.writes.last } }
 
     /// Whether a write was recorded at least once, in constant time however many writes there are.
     ///

@@ -45,7 +45,7 @@ struct KeychainFakeDeviceTests {
         let keychain = KeychainFake(lockState: .beforeFirstUnlock)
         _ = try? keychain.add(Data(), account: "refresh", in: auth, accessibility: .afterFirstUnlock)
 
-        #expect(keychain.lastOperation?.detail == "the device has not been unlocked since it started; no item can be used yet")
+        #expect(keychain.operations.last?.detail == "the device has not been unlocked since it started; no item can be used yet")
     }
 
     @Test("Without a passcode, adding a whenPasscodeSetThisDeviceOnly item throws authenticationFailed (-25293)")
@@ -89,7 +89,7 @@ struct KeychainFakeEntitlementTests {
             try keychain.read(account: "token", in: KeychainScope(service: "s", accessGroup: "TEAM.shared"))
         }
         #expect(
-            keychain.lastOperation?.detail
+            keychain.operations.last?.detail
                 == "access group 'TEAM.shared' is not entitled; the fake has no keychain-access-groups entitlement; create it with KeychainFake(accessGroups: [\"TEAM.shared\"])"
         )
     }
@@ -111,7 +111,7 @@ struct KeychainFakeEntitlementTests {
             case .listAccounts: _ = try keychain.accounts(in: other)
             }
         }
-        #expect(keychain.lastOperation?.detail?.hasSuffix("the entitled groups are 'TEAM.app', 'TEAM.shared'") == true)
+        #expect(keychain.operations.last?.detail?.hasSuffix("the entitled groups are 'TEAM.app', 'TEAM.shared'") == true)
     }
 
     @Test("An entitled group that is not the default is written to only when named")
@@ -208,7 +208,7 @@ struct KeychainFakeNearMissTests {
 
         #expect(throws: KeychainError.itemNotFound) { try keychain.read(account: "tokn", in: auth) }
         #expect(
-            keychain.lastOperation?.description
+            keychain.operations.last?.description
                 == "read 'tokn' in service 'com.bookshelf.auth' → itemNotFound (-25300); did you mean 'token'? accounts in service 'com.bookshelf.auth': 'refresh', 'token'"
         )
     }
@@ -218,7 +218,7 @@ struct KeychainFakeNearMissTests {
         let keychain = KeychainFake()
         _ = try? keychain.delete(account: "token", in: auth)
 
-        #expect(keychain.lastOperation?.detail == "service 'com.bookshelf.auth' holds no items")
+        #expect(keychain.operations.last?.detail == "service 'com.bookshelf.auth' holds no items")
     }
 
     @Test("A miss because of the synchronizable flag says the account exists with another flag")
@@ -229,7 +229,7 @@ struct KeychainFakeNearMissTests {
         _ = try? keychain.read(account: "token", in: auth)
 
         #expect(
-            keychain.lastOperation?.detail?.hasPrefix("'token' exists in that service with another access group or synchronizable flag")
+            keychain.operations.last?.detail?.hasPrefix("'token' exists in that service with another access group or synchronizable flag")
                 == true)
     }
 
@@ -240,7 +240,7 @@ struct KeychainFakeNearMissTests {
 
         _ = try? keychain.read(account: "zzz", in: auth)
 
-        #expect(keychain.lastOperation?.detail?.hasSuffix("'account-3', 'account-4' and 3 more") == true)
+        #expect(keychain.operations.last?.detail?.hasSuffix("'account-3', 'account-4' and 3 more") == true)
     }
 }
 
@@ -253,7 +253,7 @@ struct KeychainFakeRecordTests {
         _ = try? keychain.read(account: "missing", in: auth)
 
         #expect(keychain.hasRecorded(KeychainOperation(kind: .read, account: "missing", scope: auth, error: .itemNotFound)))
-        #expect(keychain.operationCount == 501)
+        #expect(keychain.operations.count == 501)
         keychain.clearRecorded()
         #expect(!keychain.hasRecorded(KeychainOperation(kind: .add, account: "a1", scope: auth, error: nil)))
     }
@@ -301,6 +301,6 @@ struct KeychainFakeFullServiceNearMissTests {
 
         _ = try? keychain.read(account: "account-x", in: auth)
 
-        #expect(keychain.lastOperation?.detail == "service 'com.bookshelf.auth' holds 33 accounts, too many to suggest from")
+        #expect(keychain.operations.last?.detail == "service 'com.bookshelf.auth' holds 33 accounts, too many to suggest from")
     }
 }

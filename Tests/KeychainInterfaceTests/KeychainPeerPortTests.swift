@@ -171,7 +171,7 @@ struct KeychainPeerPortTests {
             }
         }
         try keychain.add(Data(), account: "token", in: synced, accessibility: .afterFirstUnlock)
-        #expect(keychain.lastOperation?.error == nil)
+        #expect(keychain.operations.last?.error == nil)
     }
 
     @Test("The refusal of a synchronizable ThisDeviceOnly item says why in the operation's detail")
@@ -182,7 +182,7 @@ struct KeychainPeerPortTests {
         _ = try? keychain.add(Data(), account: "token", in: synced, accessibility: .whenUnlockedThisDeviceOnly)
 
         #expect(
-            keychain.lastOperation?.detail
+            keychain.operations.last?.detail
                 == "a synchronizable item cannot be whenUnlockedThisDeviceOnly; ThisDeviceOnly items never leave the device")
     }
 
