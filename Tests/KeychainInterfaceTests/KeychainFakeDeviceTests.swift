@@ -127,7 +127,7 @@ struct KeychainFakeEntitlementTests {
 
 @Suite("KeychainFake synchronizable any")
 struct KeychainFakeSynchronizableAnyTests {
-    private let synced = KeychainScope(service: "com.bookshelf.auth", synchronizable: true)
+    private let synced = KeychainScope(service: "com.bookshelf.auth", synchronization: .synchronized)
     private let any = KeychainScope(service: "com.bookshelf.auth", synchronization: .any)
 
     @Test("A read with synchronizable any finds a synced item and a device-only one")
@@ -224,7 +224,7 @@ struct KeychainFakeNearMissTests {
     @Test("A miss because of the synchronizable flag says the account exists with another flag")
     func otherFlag() throws {
         let keychain = KeychainFake()
-        try keychain.add(Data(), account: "token", in: KeychainScope(service: "com.bookshelf.auth", synchronizable: true))
+        try keychain.add(Data(), account: "token", in: KeychainScope(service: "com.bookshelf.auth", synchronization: .synchronized))
 
         _ = try? keychain.read(account: "token", in: auth)
 

@@ -163,7 +163,7 @@ struct KeychainPeerPortTests {
     @Test("A synchronizable item cannot be ThisDeviceOnly: adding one throws badParameter (-50)")
     func synchronizedThisDeviceOnlyIsRejected() throws {
         let keychain = KeychainFake()
-        let synced = KeychainScope(service: service.service, synchronizable: true)
+        let synced = KeychainScope(service: service.service, synchronization: .synchronized)
 
         for accessibility in KeychainAccessibility.allCases where accessibility.rawValue.hasSuffix("ThisDeviceOnly") {
             #expect(throws: KeychainError.badParameter) {
@@ -177,7 +177,7 @@ struct KeychainPeerPortTests {
     @Test("The refusal of a synchronizable ThisDeviceOnly item says why in the operation's detail")
     func synchronizedThisDeviceOnlyDetail() {
         let keychain = KeychainFake()
-        let synced = KeychainScope(service: service.service, synchronizable: true)
+        let synced = KeychainScope(service: service.service, synchronization: .synchronized)
 
         _ = try? keychain.add(Data(), account: "token", in: synced, accessibility: .whenUnlockedThisDeviceOnly)
 
@@ -198,7 +198,7 @@ struct KeychainPeerPortTests {
     @Test("Clearing with synchronizable any removes synced and device-only items; clearing device-only keeps synced ones")
     func clearSynchronizable() throws {
         let keychain = KeychainFake()
-        let synced = KeychainScope(service: service.service, synchronizable: true)
+        let synced = KeychainScope(service: service.service, synchronization: .synchronized)
         let any = KeychainScope(service: service.service, synchronization: .any)
         try keychain.set("d", account: "a", in: service)
         try keychain.set("s", account: "b", in: synced)
@@ -279,7 +279,7 @@ final class KeychainPeerPortXCTests: XCTestCase {
 
     func test_add_synchronizableThisDeviceOnly_throwsBadParameter() {
         let keychain = KeychainFake()
-        let synced = KeychainScope(service: scope.service, synchronizable: true)
+        let synced = KeychainScope(service: scope.service, synchronization: .synchronized)
 
         XCTAssertThrowsError(try keychain.add(Data(), account: "token", in: synced, accessibility: .afterFirstUnlockThisDeviceOnly)) {
             XCTAssertEqual($0 as? KeychainError, .badParameter)
