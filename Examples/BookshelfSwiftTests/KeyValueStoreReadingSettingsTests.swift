@@ -45,7 +45,7 @@ struct KeyValueStoreReadingSettingsTests {
 
     @Test("Reset brings back the registered defaults")
     func resetRestoresDefaults() {
-        let settings = ReadingSettings(store: .fake)
+        let settings = ReadingSettings(store: .fake())
         settings.dailyGoalPages = 50
         settings.showFinishedBooks = false
 

@@ -134,7 +134,7 @@ public final class UnimplementedKeyValueStore: KeyValueStoreInterface, Sendable 
 extension KeyValueStoreInterface where Self == UnimplementedKeyValueStore {
     /// A key-value store that fails the test when used.
     ///
-    /// The unimplemented flavour of the key-value seam, beside `.fake` in KeyValueStoreInterface.
+    /// The unimplemented flavour of the key-value seam, beside `.fake()` in KeyValueStoreInterface.
     ///
     /// ```swift
     /// let settings = ReadingSettings(store: .unimplemented())  // fails at this line: creating settings registers defaults
