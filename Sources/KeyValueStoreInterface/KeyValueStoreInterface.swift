@@ -159,7 +159,7 @@ public protocol KeyValueStoreInterface: AnyObject {
 // The typed setters' defaults box the value, as UserDefaults does: a conforming type that stores
 // any property-list value writes `set(_:forKey:)` once.
 extension KeyValueStoreInterface {
-    /// Stores an integer, boxed and passed to the `Any?` setter as `UserDefaults` boxes it.
+    /// Stores an integer, boxed for the setter that takes any value, as user defaults box it.
     ///
     /// `UserDefaults` uses its own method; other stores get this default.
     ///
@@ -168,7 +168,7 @@ extension KeyValueStoreInterface {
     ///   - defaultName: The key.
     public func set(_ value: Int, forKey defaultName: String) { set(value as Any?, forKey: defaultName) }
 
-    /// Stores a float, boxed and passed to the `Any?` setter as `UserDefaults` boxes it.
+    /// Stores a float, boxed for the setter that takes any value, as user defaults box it.
     ///
     /// `UserDefaults` uses its own method; other stores get this default.
     ///
@@ -177,7 +177,7 @@ extension KeyValueStoreInterface {
     ///   - defaultName: The key.
     public func set(_ value: Float, forKey defaultName: String) { set(value as Any?, forKey: defaultName) }
 
-    /// Stores a double, boxed and passed to the `Any?` setter as `UserDefaults` boxes it.
+    /// Stores a double, boxed for the setter that takes any value, as user defaults box it.
     ///
     /// `UserDefaults` uses its own method; other stores get this default.
     ///
@@ -186,7 +186,7 @@ extension KeyValueStoreInterface {
     ///   - defaultName: The key.
     public func set(_ value: Double, forKey defaultName: String) { set(value as Any?, forKey: defaultName) }
 
-    /// Stores a Boolean, boxed and passed to the `Any?` setter as `UserDefaults` boxes it.
+    /// Stores a Boolean, boxed for the setter that takes any value, as user defaults box it.
     ///
     /// `UserDefaults` uses its own method; other stores get this default.
     ///

@@ -1,6 +1,8 @@
 extension KeychainInterface where Self == KeychainFake {
-    /// An in-memory keychain that follows the Security framework's rules, on a device in the
-    /// given state (unlocked, with a passcode, by default), holding the given items.
+    /// An in-memory keychain with the Security framework's rules, on a device in the given state,
+    /// holding the given items.
+    ///
+    /// The device is unlocked and has a passcode unless told otherwise.
     ///
     /// The controllable flavour of the keychain seam, as a leading-dot static. Keep a reference
     /// when the test inspects what was stored; the unimplemented flavour, `.unimplemented()`, is

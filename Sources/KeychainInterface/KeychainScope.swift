@@ -22,7 +22,7 @@ public struct KeychainScope: Sendable, Hashable, CustomStringConvertible {
     /// The Security framework's `kSecAttrSynchronizable`.
     public var synchronization: KeychainSynchronization
 
-    /// Creates a scope; its items are device-only unless `synchronization` says otherwise.
+    /// Creates a scope, whose items are device-only unless its synchronization says otherwise.
     ///
     /// ```swift
     /// let keychain = KeychainFake()

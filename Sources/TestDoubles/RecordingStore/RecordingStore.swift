@@ -114,9 +114,10 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     /// The current state.
     public var state: State { storage.withLock { $0.state } }
 
-    /// Every handled action, in dispatch order; `dispatchedActions.last` is the latest.
+    /// Every handled action, in dispatch order.
     ///
-    /// Handing the record out costs the same however long it is.
+    /// `dispatchedActions.last` is the latest; handing the record out costs the same however
+    /// long it is.
     public var dispatchedActions: [Action] { storage.withLock { $0.actions.entries } }
 
     /// Records an action, reduces it if the store has a reducer, then notifies callbacks and
