@@ -45,7 +45,7 @@ struct KeyValueStoreReadingSettingsTests {
 
     @Test("Reset brings back the registered defaults")
     func resetRestoresDefaults() {
-        let settings = ReadingSettings(store: .fake)
+        let settings = ReadingSettings(store: .fake())
         settings.dailyGoalPages = 50
         settings.showFinishedBooks = false
 
@@ -116,7 +116,7 @@ struct KeyValueStoreReadingSettingsTests {
             store.expectRecorded(KeyValueStoreWrite(key: "dailyGoalPages", value: .integer(goal)))
         }
 
-        #expect(store.writeCount == 300)
+        #expect(store.writes.count == 300)
     }
     // end-snippet
 

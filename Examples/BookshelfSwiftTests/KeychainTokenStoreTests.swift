@@ -10,7 +10,7 @@ struct KeychainTokenStoreTests {
     @Test("Saved tokens load back")
     func savedTokensLoadBack() throws {
         // Given
-        let store = TokenStore(keychain: .fake)
+        let store = TokenStore(keychain: .fake())
 
         // When
         try store.save(tokens)
@@ -57,7 +57,7 @@ struct KeychainTokenStoreTests {
 
     @Test("Loading while signed out returns nil")
     func signedOutLoadsNil() throws {
-        #expect(try TokenStore(keychain: .fake).load() == nil)
+        #expect(try TokenStore(keychain: .fake()).load() == nil)
     }
 
     @Test("Loading while the device is locked reports deviceLocked")
@@ -79,7 +79,7 @@ struct KeychainTokenStoreTests {
 
     @Test("Signing out removes the tokens, and signing out twice is fine")
     func signOutRemovesTokens() throws {
-        let store = TokenStore(keychain: .fake)
+        let store = TokenStore(keychain: .fake())
         try store.save(tokens)
 
         try store.signOut()
@@ -109,7 +109,7 @@ struct KeychainTokenStoreTests {
         try store.save(tokens)
 
         // When
-        keychain.isDeviceLocked = true
+        keychain.lockState = .locked
 
         // Then: saved readable after first unlock, so still readable
         #expect(try store.load() == tokens)
@@ -125,7 +125,7 @@ struct KeychainTokenStoreTests {
         let keychain = KeychainFake(items: [legacy])
 
         // When
-        keychain.isDeviceLocked = true
+        keychain.lockState = .locked
 
         // Then
         #expect(throws: TokenStoreError.deviceLocked) { try TokenStore(keychain: keychain).load() }

@@ -94,7 +94,7 @@ struct TestBuildersBookTests {
         let pageNumbers = SequentialIDGenerator(startingAt: 2)
 
         // When
-        let pages = CatalogPage(books: [], nextPage: nil).variants(3) { page, _ in page.nextPage = pageNumbers() }
+        let pages = CatalogPage(books: [], nextPage: nil).variants(3) { page, _ in page.nextPage = pageNumbers.next() }
 
         // Then
         #expect(pages.map(\.nextPage) == [2, 3, 4])

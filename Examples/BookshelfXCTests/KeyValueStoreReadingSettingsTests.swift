@@ -94,6 +94,6 @@ final class KeyValueStoreReadingSettingsTests: XCTestCase {
             store.expectRecorded(KeyValueStoreWrite(key: "dailyGoalPages", value: .integer(goal)))
         }
 
-        XCTAssertEqual(store.writeCount, 300)
+        XCTAssertEqual(store.writes.count, 300)
     }
 }

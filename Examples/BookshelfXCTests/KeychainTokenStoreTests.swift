@@ -82,7 +82,7 @@ final class KeychainTokenStoreTests: XCTestCase {
         try store.save(tokens)
 
         // When
-        keychain.isDeviceLocked = true
+        keychain.lockState = .locked
 
         // Then: saved readable after first unlock, so still readable
         XCTAssertEqual(try store.load(), tokens)
@@ -96,7 +96,7 @@ final class KeychainTokenStoreTests: XCTestCase {
         let legacyKeychain = KeychainFake(items: [legacy])
 
         // When
-        legacyKeychain.isDeviceLocked = true
+        legacyKeychain.lockState = .locked
 
         // Then
         XCTAssertThrowsError(try TokenStore(keychain: legacyKeychain).load()) {

@@ -82,7 +82,7 @@ final class TestBuildersBookTests: XCTestCase {
         let pageNumbers = SequentialIDGenerator(startingAt: 2)
 
         // When
-        let pages = CatalogPage(books: [], nextPage: nil).variants(3) { page, _ in page.nextPage = pageNumbers() }
+        let pages = CatalogPage(books: [], nextPage: nil).variants(3) { page, _ in page.nextPage = pageNumbers.next() }
 
         // Then
         XCTAssertEqual(pages.map(\.nextPage), [2, 3, 4])

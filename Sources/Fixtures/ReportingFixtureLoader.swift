@@ -23,10 +23,8 @@ public struct ReportingFixtureLoader: Sendable, CustomStringConvertible {
     /// The loader whose errors this one reports.
     public let loader: FixtureLoader
 
-    /// Wraps a throwing loader.
-    ///
-    /// - Parameter loader: The loader whose errors to report.
-    public init(loader: FixtureLoader) {
+    /// Wraps a throwing loader; ``FixtureLoader/reporting`` is the public way to get one.
+    init(loader: FixtureLoader) {
         self.loader = loader
     }
 

@@ -49,14 +49,9 @@ public struct HTTPStubResponse: Sendable {
     /// `stopLoading` (a cancelled task) ends the wait and nothing is delivered, so keep it small in
     /// tests.
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
-    public var delay: Duration? {
+    package var delay: Duration? {
         get { delayNanoseconds.map { Duration.nanoseconds(Int64(clamping: $0)) } }
         set { delayNanoseconds = newValue.map(Self.nanoseconds(of:)) }
-    }
-
-    /// How long the registry waits before answering, in seconds, if at all.
-    public var delayInSeconds: TimeInterval? {
-        delayNanoseconds.map { TimeInterval($0) / 1e9 }
     }
 
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)

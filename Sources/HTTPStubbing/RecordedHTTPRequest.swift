@@ -77,24 +77,18 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
     /// A body sent as a stream is read once, into ``body`` and into this request's `httpBody`.
     public var urlRequest: URLRequest?
 
-    /// The URL's path, a single slash when it has none.
+    /// The URL's path as the matcher's path conditions compare it: percent-decoded, and a single
+    /// slash when it has none.
     ///
-    /// That is `"/"`.
+    /// For the host, scheme, port or query items, read ``url``, or ``queryValue(_:)`` for one
+    /// query item.
     public let path: String
-    /// The URL's host, lower-cased.
-    public let host: String?
-    /// The URL's scheme, lower-cased.
-    ///
-    /// Such as `"https"`.
-    public let scheme: String?
+    /// The URL's host, lower-cased, as matching compares it.
+    let host: String?
+    /// The URL's scheme, lower-cased, as matching compares it.
+    let scheme: String?
     /// The URL's explicit port, if it has one.
-    public let port: Int?
-    /// The URL's query items, decoded, in order.
-    ///
-    /// `?flag` has a `nil` value, `?flag=` an empty one.
-    public var queryItems: [URLQueryItem] {
-        queryPairs.map { URLQueryItem(name: $0.name, value: $0.value) }
-    }
+    let port: Int?
     /// The query items as plain strings, read once from the URL's text: matching compares these
     /// rather than going through `URLComponents` or `URLQueryItem` on every stub.
     let queryPairs: [QueryPair]

@@ -69,16 +69,12 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
 
     // MARK: Inspection
 
-    /// Every write so far, oldest first, as a copy.
+    /// Every write so far, oldest first.
     ///
-    /// Prefer ``writeCount``, ``lastWrite`` or ``hasRecorded(_:)`` after each step of a long test.
+    /// Handing the record out costs the same however long it is, so `writes.count` and
+    /// `writes.last` suit each step of a long test; ``hasRecorded(_:)`` finds one write in
+    /// constant time.
     public var writes: [KeyValueStoreWrite] { state.withLock { $0.writes.entries } }
-
-    /// How many writes were recorded.
-    public var writeCount: Int { state.withLock { $0.writes.count } }
-
-    /// The latest write, or nothing if there was none.
-    public var lastWrite: KeyValueStoreWrite? { state.withLock { $0.writes.last } }
 
     /// Whether a write was recorded at least once, in constant time however many writes there are.
     ///
@@ -257,34 +253,6 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
         }
         store(converted, forKey: defaultName)
     }
-
-    /// Stores an integer.
-    ///
-    /// - Parameters:
-    ///   - value: The value.
-    ///   - defaultName: The key.
-    public func set(_ value: Int, forKey defaultName: String) { store(.integer(value), forKey: defaultName) }
-
-    /// Stores a float.
-    ///
-    /// - Parameters:
-    ///   - value: The value.
-    ///   - defaultName: The key.
-    public func set(_ value: Float, forKey defaultName: String) { store(.float(value), forKey: defaultName) }
-
-    /// Stores a double.
-    ///
-    /// - Parameters:
-    ///   - value: The value.
-    ///   - defaultName: The key.
-    public func set(_ value: Double, forKey defaultName: String) { store(.double(value), forKey: defaultName) }
-
-    /// Stores a Boolean.
-    ///
-    /// - Parameters:
-    ///   - value: The value.
-    ///   - defaultName: The key.
-    public func set(_ value: Bool, forKey defaultName: String) { store(.bool(value), forKey: defaultName) }
 
     /// Stores a URL, or removes the key for nil.
     ///

@@ -156,5 +156,45 @@ public protocol KeyValueStoreInterface: AnyObject {
     func dictionaryRepresentation() -> [String: Any]
 }
 
+// The typed setters' defaults box the value, as UserDefaults does: a conforming type that stores
+// any property-list value writes `set(_:forKey:)` once.
+extension KeyValueStoreInterface {
+    /// Stores an integer, boxed for the setter that takes any value, as user defaults box it.
+    ///
+    /// `UserDefaults` uses its own method; other stores get this default.
+    ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - defaultName: The key.
+    public func set(_ value: Int, forKey defaultName: String) { set(value as Any?, forKey: defaultName) }
+
+    /// Stores a float, boxed for the setter that takes any value, as user defaults box it.
+    ///
+    /// `UserDefaults` uses its own method; other stores get this default.
+    ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - defaultName: The key.
+    public func set(_ value: Float, forKey defaultName: String) { set(value as Any?, forKey: defaultName) }
+
+    /// Stores a double, boxed for the setter that takes any value, as user defaults box it.
+    ///
+    /// `UserDefaults` uses its own method; other stores get this default.
+    ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - defaultName: The key.
+    public func set(_ value: Double, forKey defaultName: String) { set(value as Any?, forKey: defaultName) }
+
+    /// Stores a Boolean, boxed for the setter that takes any value, as user defaults box it.
+    ///
+    /// `UserDefaults` uses its own method; other stores get this default.
+    ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - defaultName: The key.
+    public func set(_ value: Bool, forKey defaultName: String) { set(value as Any?, forKey: defaultName) }
+}
+
 /// The system's user defaults conform with their own methods.
 extension UserDefaults: KeyValueStoreInterface {}

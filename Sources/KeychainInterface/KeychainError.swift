@@ -73,7 +73,7 @@ public enum KeychainError: Error, Equatable, Hashable, Sendable, CustomStringCon
     /// The error is -34018: the access group is not in the app's entitlements, or the process has
     /// none at all, which is what unsigned `swift test` on macOS and simulator test bundles without
     /// a host app get.
-    public static let missingEntitlementAdvice =
+    static let missingEntitlementAdvice =
         "the process is not entitled to this keychain access group, or has no keychain entitlement at all "
         + "(unsigned `swift test` on macOS and simulator test bundles without a host app get this); "
         + "sign the test bundle with a team, run the tests in a host app, use SystemKeychain(usesDataProtectionKeychain: false) "

@@ -5,17 +5,12 @@ import NameSuggestions
 // What a test reads and sets on the fake besides the keychain's own operations: the operation
 // record, the items, the device's lock state and passcode, and injected failures.
 extension KeychainFake {
-    /// Every operation so far, oldest first, as a copy.
+    /// Every operation so far, oldest first.
     ///
-    /// Prefer ``operationCount``, ``lastOperation`` or ``hasRecorded(_:)`` after each step of a
-    /// long test.
+    /// Handing the record out costs the same however long it is, so `operations.count` and
+    /// `operations.last` suit each step of a long test; ``hasRecorded(_:)`` finds one operation in
+    /// constant time.
     public var operations: [KeychainOperation] { state.withLock { $0.operations.entries } }
-
-    /// How many operations were recorded.
-    public var operationCount: Int { state.withLock { $0.operations.count } }
-
-    /// The latest operation, or nothing if there was none.
-    public var lastOperation: KeychainOperation? { state.withLock { $0.operations.last } }
 
     /// Whether an operation was recorded at least once, in constant time however many operations
     /// there are.
@@ -68,23 +63,6 @@ extension KeychainFake {
     public var lockState: LockState {
         get { state.withLock { $0.lockState } }
         set { state.withLock { $0.lockState = newValue } }
-    }
-
-    /// Whether the simulated device is locked; setting it locks or unlocks the device.
-    ///
-    /// Locked means ``lockState`` is not ``LockState/unlocked``; setting `true` locks an unlocked
-    /// device, `false` unlocks it.
-    public var isDeviceLocked: Bool {
-        get { lockState != .unlocked }
-        set {
-            state.withLock { state in
-                if !newValue {
-                    state.lockState = .unlocked
-                } else if state.lockState == .unlocked {
-                    state.lockState = .locked
-                }
-            }
-        }
     }
 
     /// Whether the simulated device has a passcode.

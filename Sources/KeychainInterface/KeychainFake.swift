@@ -72,7 +72,7 @@ public final class KeychainFake: KeychainInterface {
             self.service = scope.service
             self.account = account
             self.accessGroup = scope.accessGroup
-            self.synchronizable = scope.synchronizable
+            self.synchronizable = scope.synchronization == .synchronized
             self.data = data
             self.accessibility = accessibility
         }

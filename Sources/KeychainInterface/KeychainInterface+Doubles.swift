@@ -1,20 +1,17 @@
 extension KeychainInterface where Self == KeychainFake {
-    /// An empty, unlocked in-memory keychain that follows the Security framework's rules.
+    /// An in-memory keychain with the Security framework's rules, on a device in the given state,
+    /// holding the given items.
+    ///
+    /// The device is unlocked and has a passcode unless told otherwise.
     ///
     /// The controllable flavour of the keychain seam, as a leading-dot static. Keep a reference
     /// when the test inspects what was stored; the unimplemented flavour, `.unimplemented()`, is
     /// in TestDoubles.
     ///
     /// ```swift
-    /// let keychain: KeychainFake = .fake
+    /// let keychain: KeychainFake = .fake()
     /// let store = TokenStore(keychain: keychain)
-    /// ```
-    public static var fake: KeychainFake { KeychainFake() }
-
-    /// An in-memory keychain on a device in the given state, holding the given items.
-    ///
-    /// ```swift
-    /// let store = TokenStore(keychain: .fake(lockState: .beforeFirstUnlock))
+    /// let lockedStore = TokenStore(keychain: .fake(lockState: .beforeFirstUnlock))
     /// ```
     ///
     /// - Parameters:

@@ -22,28 +22,7 @@ public struct KeychainScope: Sendable, Hashable, CustomStringConvertible {
     /// The Security framework's `kSecAttrSynchronizable`.
     public var synchronization: KeychainSynchronization
 
-    /// Whether the items sync through iCloud Keychain.
-    ///
-    /// The Security framework's `kSecAttrSynchronizable`; a synced and a device-only item with the
-    /// same account are different items.
-    public var synchronizable: Bool {
-        get { synchronization == .synchronized }
-        set { synchronization = newValue ? .synchronized : .deviceOnly }
-    }
-
-    /// Creates a scope.
-    ///
-    /// - Parameters:
-    ///   - service: The service name.
-    ///   - accessGroup: The access group, or `nil` for the default.
-    ///   - synchronizable: Whether the items sync through iCloud Keychain.
-    public init(service: String, accessGroup: String? = nil, synchronizable: Bool = false) {
-        self.service = service
-        self.accessGroup = accessGroup
-        self.synchronization = synchronizable ? .synchronized : .deviceOnly
-    }
-
-    /// Creates a scope that may match both synced and device-only items.
+    /// Creates a scope, whose items are device-only unless its synchronization says otherwise.
     ///
     /// ```swift
     /// let keychain = KeychainFake()
@@ -54,8 +33,10 @@ public struct KeychainScope: Sendable, Hashable, CustomStringConvertible {
     /// - Parameters:
     ///   - service: The service name.
     ///   - accessGroup: The access group, or `nil` for the default.
-    ///   - synchronization: Device-only, synchronized, or any (queries only).
-    public init(service: String, accessGroup: String? = nil, synchronization: KeychainSynchronization) {
+    ///   - synchronization: Device-only (the default), synchronized through iCloud Keychain, or
+    ///     any (queries only); a synced and a device-only item with the same account are
+    ///     different items.
+    public init(service: String, accessGroup: String? = nil, synchronization: KeychainSynchronization = .deviceOnly) {
         self.service = service
         self.accessGroup = accessGroup
         self.synchronization = synchronization

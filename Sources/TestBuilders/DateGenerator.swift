@@ -4,9 +4,8 @@ import TestSupportCore
 /// Gives production code "now" under the test's control: a fixed date, or one that moves on
 /// by a fixed step at every read.
 ///
-/// It has the shape of every generator in the module: `init(startingAt:step:)`, ``next()``,
-/// and `callAsFunction()`; pass the method `dates.next` where production code takes a
-/// closure.
+/// It has the shape of every generator in the module: `init(startingAt:step:)` and ``next()``;
+/// pass the method `dates.next` where production code takes a closure.
 ///
 /// ```swift
 /// // Production
@@ -57,13 +56,6 @@ public final class DateGenerator: Sendable {
             return date
         }
     }
-
-    /// The next date, so the generator reads as a function.
-    ///
-    /// Call it as `dates()`.
-    ///
-    /// - Returns: The current date of the generator.
-    public func callAsFunction() -> Date { next() }
 
     /// Moves the generator's date on by a number of seconds without reading it.
     ///

@@ -34,11 +34,4 @@ public final class SequentialIDGenerator: Sendable {
             return value
         }
     }
-
-    /// The next ID, so the generator reads as a function.
-    ///
-    /// Call it as `ids()`.
-    ///
-    /// - Returns: The next id.
-    public func callAsFunction() -> Int { next() }
 }

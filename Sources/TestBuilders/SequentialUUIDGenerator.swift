@@ -43,13 +43,6 @@ public final class SequentialUUIDGenerator: Sendable {
         }
         return UUID.sequential(number)
     }
-
-    /// The next UUID in the sequence, so the generator reads as a function.
-    ///
-    /// Call it as `ids()`.
-    ///
-    /// - Returns: The next UUID.
-    public func callAsFunction() -> UUID { next() }
 }
 
 extension UUID {

@@ -224,12 +224,12 @@ struct HTTPStubResponseTests {
     }
 
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
-    @Test("delayed(by:) with a Duration stores it as the same wait in seconds")
+    @Test("delayed(by:) with a Duration and with seconds store the same wait")
     func delayedByDuration() {
         let response = HTTPStubResponse.ok.delayed(by: .milliseconds(1_500))
 
-        #expect(response.delayInSeconds == 1.5)
         #expect(response.delay == .milliseconds(1_500))
+        #expect(HTTPStubResponse.ok.delayed(by: 1.5).delay == .milliseconds(1_500))
     }
 
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)

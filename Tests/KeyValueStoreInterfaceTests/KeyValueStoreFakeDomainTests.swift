@@ -76,8 +76,8 @@ struct KeyValueStoreFakeDomainTests {
 
         #expect(store.hasRecorded(KeyValueStoreWrite(key: "key", value: .integer(999))))
         #expect(!store.hasRecorded(KeyValueStoreWrite(key: "key", value: .integer(1_000))))
-        #expect(store.writeCount == 1_000)
-        #expect(store.lastWrite == KeyValueStoreWrite(key: "key", value: .integer(999)))
+        #expect(store.writes.count == 1_000)
+        #expect(store.writes.last == KeyValueStoreWrite(key: "key", value: .integer(999)))
         store.clearRecorded()
         #expect(!store.hasRecorded(KeyValueStoreWrite(key: "key", value: .integer(999))))
     }

@@ -6,9 +6,9 @@ import Testing
 struct KeyValueStoreFlavourTests {
     private func accepting(_ store: any KeyValueStoreInterface) -> any KeyValueStoreInterface { store }
 
-    @Test(".fake is an empty store with no writes")
+    @Test(".fake() is an empty store with no writes")
     func fakeIsEmpty() {
-        let store: KeyValueStoreFake = .fake
+        let store: KeyValueStoreFake = .fake()
 
         #expect(store.object(forKey: "anything") == nil)
         #expect(store.writes.isEmpty)
@@ -22,9 +22,9 @@ struct KeyValueStoreFlavourTests {
         #expect(store.writes.isEmpty)
     }
 
-    @Test(".fake is accepted where any key-value store is expected")
+    @Test(".fake() is accepted where any key-value store is expected")
     func fakeAsExistential() {
-        let store = accepting(.fake)
+        let store = accepting(.fake())
 
         store.set(true, forKey: "seen")
 

@@ -270,7 +270,7 @@ struct KeyValueStorePeerPortTests {
             if index % 10 == 0 { store.removeObject(forKey: "key\(index % 100)") }
         }
 
-        #expect(store.writeCount == 330)
+        #expect(store.writes.count == 330)
         #expect(store.storedValues.keys.allSatisfy { store.object(forKey: $0) != nil })
     }
 }

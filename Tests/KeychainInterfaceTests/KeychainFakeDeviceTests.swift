@@ -33,20 +33,11 @@ struct KeychainFakeDeviceTests {
             ], lockState: .beforeFirstUnlock)
 
         keychain.lockState = .unlocked
-        keychain.isDeviceLocked = true
+        keychain.lockState = .locked
 
         #expect(keychain.lockState == .locked)
         #expect(try keychain.read(account: "refresh", in: auth) == Data("r".utf8))
         #expect(throws: KeychainError.interactionNotAllowed) { try keychain.read(account: "session", in: auth) }
-    }
-
-    @Test("isDeviceLocked = true keeps a device that was never unlocked before its first unlock")
-    func lockingDoesNotSkipFirstUnlock() {
-        let keychain = KeychainFake(lockState: .beforeFirstUnlock)
-
-        keychain.isDeviceLocked = true
-
-        #expect(keychain.lockState == .beforeFirstUnlock)
     }
 
     @Test("The refusal's detail says why")
@@ -54,7 +45,7 @@ struct KeychainFakeDeviceTests {
         let keychain = KeychainFake(lockState: .beforeFirstUnlock)
         _ = try? keychain.add(Data(), account: "refresh", in: auth, accessibility: .afterFirstUnlock)
 
-        #expect(keychain.lastOperation?.detail == "the device has not been unlocked since it started; no item can be used yet")
+        #expect(keychain.operations.last?.detail == "the device has not been unlocked since it started; no item can be used yet")
     }
 
     @Test("Without a passcode, adding a whenPasscodeSetThisDeviceOnly item throws authenticationFailed (-25293)")
@@ -98,7 +89,7 @@ struct KeychainFakeEntitlementTests {
             try keychain.read(account: "token", in: KeychainScope(service: "s", accessGroup: "TEAM.shared"))
         }
         #expect(
-            keychain.lastOperation?.detail
+            keychain.operations.last?.detail
                 == "access group 'TEAM.shared' is not entitled; the fake has no keychain-access-groups entitlement; create it with KeychainFake(accessGroups: [\"TEAM.shared\"])"
         )
     }
@@ -120,7 +111,7 @@ struct KeychainFakeEntitlementTests {
             case .listAccounts: _ = try keychain.accounts(in: other)
             }
         }
-        #expect(keychain.lastOperation?.detail?.hasSuffix("the entitled groups are 'TEAM.app', 'TEAM.shared'") == true)
+        #expect(keychain.operations.last?.detail?.hasSuffix("the entitled groups are 'TEAM.app', 'TEAM.shared'") == true)
     }
 
     @Test("An entitled group that is not the default is written to only when named")
@@ -136,7 +127,7 @@ struct KeychainFakeEntitlementTests {
 
 @Suite("KeychainFake synchronizable any")
 struct KeychainFakeSynchronizableAnyTests {
-    private let synced = KeychainScope(service: "com.bookshelf.auth", synchronizable: true)
+    private let synced = KeychainScope(service: "com.bookshelf.auth", synchronization: .synchronized)
     private let any = KeychainScope(service: "com.bookshelf.auth", synchronization: .any)
 
     @Test("A read with synchronizable any finds a synced item and a device-only one")
@@ -217,7 +208,7 @@ struct KeychainFakeNearMissTests {
 
         #expect(throws: KeychainError.itemNotFound) { try keychain.read(account: "tokn", in: auth) }
         #expect(
-            keychain.lastOperation?.description
+            keychain.operations.last?.description
                 == "read 'tokn' in service 'com.bookshelf.auth' → itemNotFound (-25300); did you mean 'token'? accounts in service 'com.bookshelf.auth': 'refresh', 'token'"
         )
     }
@@ -227,18 +218,18 @@ struct KeychainFakeNearMissTests {
         let keychain = KeychainFake()
         _ = try? keychain.delete(account: "token", in: auth)
 
-        #expect(keychain.lastOperation?.detail == "service 'com.bookshelf.auth' holds no items")
+        #expect(keychain.operations.last?.detail == "service 'com.bookshelf.auth' holds no items")
     }
 
     @Test("A miss because of the synchronizable flag says the account exists with another flag")
     func otherFlag() throws {
         let keychain = KeychainFake()
-        try keychain.add(Data(), account: "token", in: KeychainScope(service: "com.bookshelf.auth", synchronizable: true))
+        try keychain.add(Data(), account: "token", in: KeychainScope(service: "com.bookshelf.auth", synchronization: .synchronized))
 
         _ = try? keychain.read(account: "token", in: auth)
 
         #expect(
-            keychain.lastOperation?.detail?.hasPrefix("'token' exists in that service with another access group or synchronizable flag")
+            keychain.operations.last?.detail?.hasPrefix("'token' exists in that service with another access group or synchronizable flag")
                 == true)
     }
 
@@ -249,7 +240,7 @@ struct KeychainFakeNearMissTests {
 
         _ = try? keychain.read(account: "zzz", in: auth)
 
-        #expect(keychain.lastOperation?.detail?.hasSuffix("'account-3', 'account-4' and 3 more") == true)
+        #expect(keychain.operations.last?.detail?.hasSuffix("'account-3', 'account-4' and 3 more") == true)
     }
 }
 
@@ -262,7 +253,7 @@ struct KeychainFakeRecordTests {
         _ = try? keychain.read(account: "missing", in: auth)
 
         #expect(keychain.hasRecorded(KeychainOperation(kind: .read, account: "missing", scope: auth, error: .itemNotFound)))
-        #expect(keychain.operationCount == 501)
+        #expect(keychain.operations.count == 501)
         keychain.clearRecorded()
         #expect(!keychain.hasRecorded(KeychainOperation(kind: .add, account: "a1", scope: auth, error: nil)))
     }
@@ -310,6 +301,6 @@ struct KeychainFakeFullServiceNearMissTests {
 
         _ = try? keychain.read(account: "account-x", in: auth)
 
-        #expect(keychain.lastOperation?.detail == "service 'com.bookshelf.auth' holds 33 accounts, too many to suggest from")
+        #expect(keychain.operations.last?.detail == "service 'com.bookshelf.auth' holds 33 accounts, too many to suggest from")
     }
 }

@@ -37,7 +37,7 @@ struct KeychainFakeAddReadTests {
         try keychain.add(Data("1".utf8), account: "token", in: auth)
 
         try keychain.add(Data("2".utf8), account: "token", in: KeychainScope(service: "com.bookshelf.sync"))
-        try keychain.add(Data("3".utf8), account: "token", in: KeychainScope(service: "com.bookshelf.auth", synchronizable: true))
+        try keychain.add(Data("3".utf8), account: "token", in: KeychainScope(service: "com.bookshelf.auth", synchronization: .synchronized))
 
         #expect(keychain.items.count == 3)
         #expect(try keychain.read(account: "token", in: auth) == Data("1".utf8))
@@ -128,7 +128,7 @@ struct KeychainFakeAccessGroupTests {
         try keychain.add(Data("a".utf8), account: "session", in: auth, accessibility: .whenUnlocked)
         try keychain.add(Data("b".utf8), account: "refresh", in: auth, accessibility: .afterFirstUnlock)
 
-        keychain.isDeviceLocked = true
+        keychain.lockState = .locked
 
         #expect(throws: KeychainError.interactionNotAllowed) { try keychain.read(account: "session", in: auth) }
         #expect(try keychain.read(account: "refresh", in: auth) == Data("b".utf8))

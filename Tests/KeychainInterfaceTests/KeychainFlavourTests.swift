@@ -6,9 +6,9 @@ import Testing
 struct KeychainFlavourTests {
     private func accepting(_ keychain: any KeychainInterface) -> any KeychainInterface { keychain }
 
-    @Test(".fake is an empty, unlocked keychain where a read finds nothing")
+    @Test(".fake() is an empty, unlocked keychain where a read finds nothing")
     func fakeIsEmpty() throws {
-        let keychain: KeychainFake = .fake
+        let keychain: KeychainFake = .fake()
 
         #expect(keychain.items.isEmpty)
         #expect(keychain.lockState == .unlocked)
@@ -26,9 +26,9 @@ struct KeychainFlavourTests {
         #expect(keychain.lockState == .locked)
     }
 
-    @Test(".fake is accepted where any keychain is expected")
+    @Test(".fake() is accepted where any keychain is expected")
     func fakeAsExistential() throws {
-        let keychain = accepting(.fake)
+        let keychain = accepting(.fake())
 
         try keychain.add(Data("1".utf8), account: "a", in: KeychainScope(service: "s"), accessibility: .whenUnlocked)
 

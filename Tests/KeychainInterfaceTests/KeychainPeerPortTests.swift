@@ -163,7 +163,7 @@ struct KeychainPeerPortTests {
     @Test("A synchronizable item cannot be ThisDeviceOnly: adding one throws badParameter (-50)")
     func synchronizedThisDeviceOnlyIsRejected() throws {
         let keychain = KeychainFake()
-        let synced = KeychainScope(service: service.service, synchronizable: true)
+        let synced = KeychainScope(service: service.service, synchronization: .synchronized)
 
         for accessibility in KeychainAccessibility.allCases where accessibility.rawValue.hasSuffix("ThisDeviceOnly") {
             #expect(throws: KeychainError.badParameter) {
@@ -171,18 +171,18 @@ struct KeychainPeerPortTests {
             }
         }
         try keychain.add(Data(), account: "token", in: synced, accessibility: .afterFirstUnlock)
-        #expect(keychain.lastOperation?.error == nil)
+        #expect(keychain.operations.last?.error == nil)
     }
 
     @Test("The refusal of a synchronizable ThisDeviceOnly item says why in the operation's detail")
     func synchronizedThisDeviceOnlyDetail() {
         let keychain = KeychainFake()
-        let synced = KeychainScope(service: service.service, synchronizable: true)
+        let synced = KeychainScope(service: service.service, synchronization: .synchronized)
 
         _ = try? keychain.add(Data(), account: "token", in: synced, accessibility: .whenUnlockedThisDeviceOnly)
 
         #expect(
-            keychain.lastOperation?.detail
+            keychain.operations.last?.detail
                 == "a synchronizable item cannot be whenUnlockedThisDeviceOnly; ThisDeviceOnly items never leave the device")
     }
 
@@ -198,7 +198,7 @@ struct KeychainPeerPortTests {
     @Test("Clearing with synchronizable any removes synced and device-only items; clearing device-only keeps synced ones")
     func clearSynchronizable() throws {
         let keychain = KeychainFake()
-        let synced = KeychainScope(service: service.service, synchronizable: true)
+        let synced = KeychainScope(service: service.service, synchronization: .synchronized)
         let any = KeychainScope(service: service.service, synchronization: .any)
         try keychain.set("d", account: "a", in: service)
         try keychain.set("s", account: "b", in: synced)
@@ -225,12 +225,12 @@ struct KeychainPeerPortTests {
     func lockedThenUnlocked() throws {
         let keychain = KeychainFake()
         try keychain.set("v", account: "token", in: service)
-        keychain.isDeviceLocked = true
+        keychain.lockState = .locked
 
         #expect(throws: KeychainError.interactionNotAllowed) { try keychain.read(account: "token", in: service) }
         #expect(throws: KeychainError.interactionNotAllowed) { try keychain.set("w", account: "token", in: service) }
 
-        keychain.isDeviceLocked = false
+        keychain.lockState = .unlocked
         #expect(try keychain.readString(account: "token", in: service) == "v")
     }
 
@@ -279,7 +279,7 @@ final class KeychainPeerPortXCTests: XCTestCase {
 
     func test_add_synchronizableThisDeviceOnly_throwsBadParameter() {
         let keychain = KeychainFake()
-        let synced = KeychainScope(service: scope.service, synchronizable: true)
+        let synced = KeychainScope(service: scope.service, synchronization: .synchronized)
 
         XCTAssertThrowsError(try keychain.add(Data(), account: "token", in: synced, accessibility: .afterFirstUnlockThisDeviceOnly)) {
             XCTAssertEqual($0 as? KeychainError, .badParameter)

@@ -76,7 +76,7 @@ struct KeychainPeerScenarioTests {
     @Test("A synchronizable item is found by a synchronizable query and not by a device-only one")
     func synchronizableIsSeparate() throws {
         let keychain = KeychainFake()
-        let synced = KeychainScope(service: service.service, synchronizable: true)
+        let synced = KeychainScope(service: service.service, synchronization: .synchronized)
         try keychain.set("synced", account: "username", in: synced)
 
         #expect(try keychain.readString(account: "username", in: synced) == "synced")

@@ -9,7 +9,7 @@ struct SequentialUUIDGeneratorTests {
         let ids = SequentialUUIDGenerator()
 
         #expect(ids.next().uuidString == "00000000-0000-0000-0000-000000000001")
-        #expect(ids().uuidString == "00000000-0000-0000-0000-000000000002")
+        #expect(ids.next().uuidString == "00000000-0000-0000-0000-000000000002")
         #expect(ids.next().uuidString == "00000000-0000-0000-0000-000000000003")
     }
 
@@ -71,7 +71,7 @@ struct SequentialIDGeneratorTests {
     func generatesFromOne() {
         let ids = SequentialIDGenerator()
 
-        let read: [Int] = [ids.next(), ids(), ids.next()]
+        let read: [Int] = [ids.next(), ids.next(), ids.next()]
 
         #expect(read == [1, 2, 3])
     }
@@ -93,7 +93,7 @@ struct DateGeneratorTests {
         let dates = DateGenerator.fixed()
 
         #expect(dates.next() == .testReference)
-        #expect(dates() == .testReference)
+        #expect(dates.next() == .testReference)
     }
 
     @Test("testReference is 2024-01-01 00:00:00 UTC")

@@ -54,7 +54,7 @@ struct RecordingStoreRecordingTests {
         store.dispatch(.increment)
 
         #expect(store.dispatchedActions == [.add(2), .increment])
-        #expect(store.lastAction == .increment)
+        #expect(store.dispatchedActions.last == .increment)
     }
 
     @Test("without a reducer the state stays as it was")
@@ -85,17 +85,6 @@ struct RecordingStoreRecordingTests {
         store.dispatch(RecordingStoreTestLoad(page: 2))
 
         #expect(store.actions(ofType: RecordingStoreTestLoad.self) == [RecordingStoreTestLoad(page: 1), RecordingStoreTestLoad(page: 2)])
-    }
-
-    @Test("actions(where:) keeps the matching actions")
-    func actionsWhereFilters() {
-        let store = RecordingTestStore(initialState: RecordingStoreTestState())
-        store.dispatch(.named("a"))
-        store.dispatch(.increment)
-
-        let named = store.actions { if case .named = $0 { true } else { false } }
-
-        #expect(named == [.named("a")])
     }
 
     @Test("clearRecorded forgets the actions and keeps the state")

@@ -69,8 +69,10 @@ enum HTTPReplayBenchmark {
     private static let largeCassette: Data = HTTPCassette(
         interactions: (0..<largeEntryCount).compactMap { page in
             url(page).map {
-                HTTPCassette.Interaction(
-                    url: $0, requestHeaders: ["Accept": "application/json", "User-Agent": "Benchmarks/1"],
+                var request = URLRequest(url: $0)
+                request.allHTTPHeaderFields = ["Accept": "application/json", "User-Agent": "Benchmarks/1"]
+                return HTTPCassette.Interaction(
+                    request: request,
                     responseHeaders: ["Content-Type": "application/json", "Cache-Control": "no-cache"], responseBody: body)
             }
         }
@@ -185,7 +187,8 @@ enum HTTPReplayBenchmark {
         let cassette = HTTPCassette(
             interactions: (0..<urlCount).compactMap { page in
                 url(page).map {
-                    HTTPCassette.Interaction(url: $0, responseHeaders: ["Content-Type": "application/json"], responseBody: body)
+                    HTTPCassette.Interaction(
+                        request: URLRequest(url: $0), responseHeaders: ["Content-Type": "application/json"], responseBody: body)
                 }
             })
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("replay-benchmark-small-\(UUID().uuidString).har")

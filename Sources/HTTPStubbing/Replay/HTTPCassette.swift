@@ -1,6 +1,10 @@
 import Foundation
 import TestSupportCore
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 /// Recorded HTTP interactions in HAR 1.2, the format browsers, Proxyman and Charles export.
 ///
 /// A cassette reads any HAR file tolerantly (a browser's export replays as is) and writes
@@ -30,17 +34,32 @@ public struct HTTPCassette: Sendable, Equatable {
         /// The response body.
         public var responseBody: Data
 
-        /// Creates an interaction.
+        /// Creates an interaction from the request sent and the response it got.
+        ///
+        /// ```swift
+        /// var request = URLRequest(url: URL(string: "https://api.example.com/login")!)
+        /// request.httpMethod = "POST"
+        /// let interaction = HTTPCassette.Interaction(
+        ///     request: request, statusCode: 201, responseBody: Data("welcome".utf8))
+        /// ```
         ///
         /// - Parameters:
-        ///   - method: The HTTP method.
-        ///   - url: The URL.
-        ///   - requestHeaders: The request's header fields.
-        ///   - requestBody: The request body.
+        ///   - request: The request: its method, URL, header fields and body (`httpBody`, or
+        ///     `httpBodyStream` drained); one without a URL is recorded with `file:///`.
         ///   - statusCode: The response's status code.
         ///   - responseHeaders: The response's header fields.
         ///   - responseBody: The response body.
         public init(
+            request: URLRequest, statusCode: Int = 200, responseHeaders: [String: String] = [:], responseBody: Data = Data()
+        ) {
+            self.init(
+                method: request.httpMethod ?? "GET", url: request.url ?? URL(fileURLWithPath: "/"),
+                requestHeaders: request.allHTTPHeaderFields ?? [:], requestBody: RequestBodyReader.body(of: request),
+                statusCode: statusCode, responseHeaders: responseHeaders, responseBody: responseBody)
+        }
+
+        /// Creates an interaction from each of its parts, for the package's own code and tests.
+        package init(
             method: String = "GET", url: URL, requestHeaders: [String: String] = [:], requestBody: Data? = nil,
             statusCode: Int = 200, responseHeaders: [String: String] = [:], responseBody: Data = Data()
         ) {

@@ -27,13 +27,13 @@ import Foundation
 /// on playback, as VCR's `filter_sensitive_data` does.
 public struct HTTPRedaction: Sendable, Equatable {
     /// Header names whose values are replaced, in requests and responses.
-    public var headers: Set<String>
+    var headers: Set<String>
     /// Query item names whose values are replaced in recorded URLs.
-    public var queryItems: Set<String>
+    var queryItems: Set<String>
     /// JSON object keys, at any depth, whose values are replaced in request and response bodies.
-    public var jsonFields: Set<String>
+    var jsonFields: Set<String>
     /// Field names whose values are replaced in form-encoded request and response bodies.
-    public var formFields: Set<String>
+    var formFields: Set<String>
     /// Whether the user name and password written in a URL are replaced.
     ///
     /// As in `https://user:password@host/`.
@@ -44,10 +44,10 @@ public struct HTTPRedaction: Sendable, Equatable {
     /// name of the field that holds them.
     public var credentialFormats: Bool
     /// Names whose values the credential scan leaves alone, and fingerprints of values it leaves alone.
-    public var allowed: Set<String>
+    var allowed: Set<String>
     /// Placeholders and the values they stand for: each value is written as its placeholder
     /// wherever it appears, and put back on playback.
-    public var substitutions: [String: String]
+    var substitutions: [String: String]
     /// The text that replaces each redacted value.
     public var placeholder: String
 

@@ -58,10 +58,11 @@ extension KeyValueStoreFake {
         guard !hasRecorded(write) else { return }
         let (closest, others) = closestWrites(to: write)
         var message = "Expected the write \(write), but it was not recorded"
-        if writeCount == 0 {
+        let recorded = writes
+        if recorded.isEmpty {
             message += "; no writes were recorded"
         } else if closest.isEmpty {
-            message += "; none of the \(writeCount) recorded write(s) is close (latest: \(lastWrite.map(\.description) ?? "none"))"
+            message += "; none of the \(recorded.count) recorded write(s) is close (latest: \(recorded.last.map(\.description) ?? "none"))"
         } else {
             message += "; did you mean " + closest.map(\.description).joined(separator: " or ") + "?"
             if others > 0 { message += " (\(others) other write(s) not shown)" }

@@ -110,42 +110,6 @@ public final class UnimplementedKeyValueStore: KeyValueStoreInterface, Sendable 
     /// - Parameters:
     ///   - value: Ignored.
     ///   - defaultName: The key, for the message.
-    public func set(_ value: Int, forKey defaultName: String) {
-        fail("set(_:forKey: \"\(defaultName)\")")
-    }
-
-    /// Reports a failure; nothing is stored.
-    ///
-    /// - Parameters:
-    ///   - value: Ignored.
-    ///   - defaultName: The key, for the message.
-    public func set(_ value: Float, forKey defaultName: String) {
-        fail("set(_:forKey: \"\(defaultName)\")")
-    }
-
-    /// Reports a failure; nothing is stored.
-    ///
-    /// - Parameters:
-    ///   - value: Ignored.
-    ///   - defaultName: The key, for the message.
-    public func set(_ value: Double, forKey defaultName: String) {
-        fail("set(_:forKey: \"\(defaultName)\")")
-    }
-
-    /// Reports a failure; nothing is stored.
-    ///
-    /// - Parameters:
-    ///   - value: Ignored.
-    ///   - defaultName: The key, for the message.
-    public func set(_ value: Bool, forKey defaultName: String) {
-        fail("set(_:forKey: \"\(defaultName)\")")
-    }
-
-    /// Reports a failure; nothing is stored.
-    ///
-    /// - Parameters:
-    ///   - value: Ignored.
-    ///   - defaultName: The key, for the message.
     public func set(_ value: URL?, forKey defaultName: String) {
         fail("set(_:forKey: \"\(defaultName)\")")
     }
@@ -170,7 +134,7 @@ public final class UnimplementedKeyValueStore: KeyValueStoreInterface, Sendable 
 extension KeyValueStoreInterface where Self == UnimplementedKeyValueStore {
     /// A key-value store that fails the test when used.
     ///
-    /// The unimplemented flavour of the key-value seam, beside `.fake` in KeyValueStoreInterface.
+    /// The unimplemented flavour of the key-value seam, beside `.fake()` in KeyValueStoreInterface.
     ///
     /// ```swift
     /// let settings = ReadingSettings(store: .unimplemented())  // fails at this line: creating settings registers defaults

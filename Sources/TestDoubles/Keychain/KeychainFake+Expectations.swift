@@ -69,11 +69,12 @@ extension KeychainFake {
         guard !hasRecorded(operation) else { return }
         let (closest, others) = closestOperations(to: operation)
         var message = "Expected the keychain operation \(Self.withoutDetail(operation)), but it was not recorded"
-        if operationCount == 0 {
+        let recorded = operations
+        if recorded.isEmpty {
             message += "; no operations were recorded"
         } else if closest.isEmpty {
             message +=
-                "; none of the \(operationCount) recorded operation(s) is on a similar account (latest: \(lastOperation.map(Self.withDetailThen) ?? "none"))"
+                "; none of the \(recorded.count) recorded operation(s) is on a similar account (latest: \(recorded.last.map(Self.withDetailThen) ?? "none"))"
         } else {
             message += "; closest: " + closest.map(Self.withDetailThen).joined(separator: " | ")
             if others > 0 { message += " (\(others) other operation(s) not shown)" }

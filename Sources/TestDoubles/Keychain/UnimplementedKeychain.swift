@@ -113,7 +113,7 @@ public final class UnimplementedKeychain: KeychainInterface {
 extension KeychainInterface where Self == UnimplementedKeychain {
     /// A keychain that fails the test when used.
     ///
-    /// The unimplemented flavour of the keychain seam, beside `.fake` in KeychainInterface.
+    /// The unimplemented flavour of the keychain seam, beside `.fake()` in KeychainInterface.
     ///
     /// ```swift
     /// let tokens = TokenStore(keychain: .unimplemented())  // creating the store must not touch the keychain

@@ -115,10 +115,10 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     public var state: State { storage.withLock { $0.state } }
 
     /// Every handled action, in dispatch order.
+    ///
+    /// `dispatchedActions.last` is the latest; handing the record out costs the same however
+    /// long it is.
     public var dispatchedActions: [Action] { storage.withLock { $0.actions.entries } }
-
-    /// The most recently handled action, or nothing if there is none.
-    public var lastAction: Action? { storage.withLock { $0.actions.last } }
 
     /// Records an action, reduces it if the store has a reducer, then notifies callbacks and
     /// waiting tasks.
@@ -197,21 +197,6 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     /// - Returns: The matching actions, cast to `type`.
     public func actions<Specific>(ofType type: Specific.Type) -> [Specific] {
         dispatchedActions.compactMap { $0 as? Specific }
-    }
-
-    /// The handled actions a predicate accepts, in order, for enum cases.
-    ///
-    /// Keeps the actions for which `isIncluded` returns `true`.
-    ///
-    /// ```swift
-    /// let store = RecordingStore<LibraryAction, LibraryState>(initialState: LibraryState())
-    /// let failures = store.actions { if case .loadFailed = $0 { true } else { false } }
-    /// ```
-    ///
-    /// - Parameter isIncluded: Whether to keep an action.
-    /// - Returns: The matching actions.
-    public func actions(where isIncluded: (Action) throws -> Bool) rethrows -> [Action] {
-        try dispatchedActions.filter(isIncluded)
     }
 
     /// Waits until a number of actions in all have been handled, and reports a failure if that does

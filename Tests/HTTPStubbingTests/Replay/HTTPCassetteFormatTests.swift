@@ -66,6 +66,23 @@ struct HTTPCassetteFormatTests {
         #expect(text.contains(#""startedDateTime": "1970-01-01T00:00:00.000Z""#))
     }
 
+    @Test("An interaction made from a URL request takes its method, URL, headers and streamed body")
+    func interactionFromURLRequest() throws {
+        var request = URLRequest(url: try makeURL("https://api.test/login"))
+        request.httpMethod = "post"
+        request.setValue("text/plain", forHTTPHeaderField: "Content-Type")
+        request.httpBodyStream = InputStream(data: Data("hello".utf8))
+
+        let interaction = HTTPCassette.Interaction(request: request, statusCode: 201, responseBody: Data("welcome".utf8))
+
+        #expect(interaction.method == "POST")
+        #expect(interaction.url.absoluteString == "https://api.test/login")
+        #expect(interaction.requestHeaders == ["Content-Type": "text/plain"])
+        #expect(interaction.requestBody == Data("hello".utf8))
+        #expect(interaction.statusCode == 201)
+        #expect(interaction.responseBody == Data("welcome".utf8))
+    }
+
     @Test("A binary body is written as base64 with HAR's encoding field and reads back byte for byte")
     func binaryBodiesAreBase64() throws {
         let bytes = Data([0x89, 0x50, 0x4E, 0x47, 0x00, 0xFF])

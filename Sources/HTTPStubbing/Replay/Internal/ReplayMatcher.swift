@@ -168,7 +168,7 @@ enum ReplayMatcher {
         guard Set(names).count == names.count else {
             let expected = items.map { "\($0.name)=\($0.value ?? "")" }.sorted()
             return matcher.matching("query \(expected.joined(separator: "&"))") { request in
-                request.queryItems.filter { !ignored.contains($0.name) }.map {
+                request.queryPairs.filter { !ignored.contains($0.name) }.map {
                     redacted.contains($0.name) ? "\($0.name)=\(placeholder)" : "\($0.name)=\($0.value ?? "")"
                 }.sorted() == expected
             }
@@ -177,12 +177,12 @@ enum ReplayMatcher {
         guard !redacted.isEmpty || !ignored.isEmpty else { return matcher.query(exactly: plain) }
         var result = plain.isEmpty ? matcher : matcher.query(plain)
         for name in redacted.sorted() {
-            result = result.matching("query item \(name)") { request in request.queryItems.contains { $0.name == name } }
+            result = result.matching("query item \(name)") { request in request.queryPairs.contains { $0.name == name } }
         }
         if !ignored.isEmpty {
             let expectedNames = Set(names)
             result = result.matching("no query items but \(names.sorted().joined(separator: ", ")) and ignored ones") { request in
-                Set(request.queryItems.map(\.name)).subtracting(ignored) == expectedNames
+                Set(request.queryPairs.map(\.name)).subtracting(ignored) == expectedNames
             }
         }
         return result
