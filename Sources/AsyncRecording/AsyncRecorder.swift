@@ -9,7 +9,8 @@ import TestSupportCore
 /// timeout fails the test at the awaiting line with the values seen so far and what was expected.
 ///
 /// ```swift
-/// let recorder = AsyncRecorder(BookImporter().importBooks(["Dune", "Emma", "Piranesi"]))
+/// let recorder = AsyncRecorder(
+///     BookImporter().importBooks(["Dune", "Emma", "Piranesi"]))
 /// await recorder.expectValues([1, 2, 3])
 /// await recorder.finished()
 /// ```
@@ -160,7 +161,8 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
     /// Waits for as many values as expected and fails the test unless they equal the expected ones.
     ///
     /// ```swift
-    /// let recorder = AsyncRecorder(BookImporter().importBooks(["Dune", "Emma", "Piranesi"]))
+    /// let recorder = AsyncRecorder(
+    ///     BookImporter().importBooks(["Dune", "Emma", "Piranesi"]))
     /// await recorder.expectValues([1, 2, 3])
     /// ```
     ///

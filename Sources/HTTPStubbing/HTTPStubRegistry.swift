@@ -22,7 +22,8 @@ import FoundationNetworking
 ///     let baseURL = try #require(URL(string: "https://api.example.com"))
 ///     let client = CatalogAPIClient(baseURL: baseURL, session: stubs.session)
 ///
-///     let loaded = try await client.books(page: 2, token: AuthToken(value: "abc"))
+///     let loaded = try await client.books(
+///         page: 2, token: AuthToken(value: "abc"))
 ///
 ///     #expect(loaded == page)
 ///     stubs.expectRequested(.get("/books"), count: 1)
@@ -213,8 +214,10 @@ public final class HTTPStubRegistry: Sendable {
     /// ```swift
     /// let stubs = HTTPStubRegistry()
     /// let pageOne = CatalogPage(books: [.testValue], nextPage: nil)
-    /// stubs.stub(.get("/books"), with: .json(pageOne))            // the fallback, registered first
-    /// stubs.stub(.get("/books"), times: 2, inOrder: [.error(.timedOut), .status(503)])
+    /// // The fallback, registered first:
+    /// stubs.stub(.get("/books"), with: .json(pageOne))
+    /// stubs.stub(
+    ///     .get("/books"), times: 2, inOrder: [.error(.timedOut), .status(503)])
     /// ```
     ///
     /// - Parameters:

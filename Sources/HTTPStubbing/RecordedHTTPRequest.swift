@@ -104,7 +104,8 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
     /// ```swift
     /// let stubs = HTTPStubRegistry()
     /// let request = try #require(stubs.requests.first)
-    /// #expect(HTTPRequestMatcher.get("/books").query(["page": "2"]).matches(request))
+    /// #expect(
+    ///     HTTPRequestMatcher.get("/books").query(["page": "2"]).matches(request))
     /// ```
     ///
     /// - Parameters:
@@ -137,9 +138,11 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
     /// closest request:
     ///
     /// ```swift
-    /// var captured = URLRequest(url: URL(string: "https://api.example.com/login")!)
+    /// var captured = URLRequest(
+    ///     url: URL(string: "https://api.example.com/login")!)
     /// captured.httpMethod = "PUT"
-    /// let reasons = HTTPRequestMatcher.post("/login").mismatches(for: RecordedHTTPRequest(captured))
+    /// let reasons = HTTPRequestMatcher.post("/login")
+    ///     .mismatches(for: RecordedHTTPRequest(captured))
     /// #expect(reasons.isEmpty, "\(reasons)")  // method is PUT, expected POST
     /// ```
     ///

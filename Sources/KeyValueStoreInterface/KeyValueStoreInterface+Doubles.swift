@@ -14,7 +14,8 @@ extension KeyValueStoreInterface where Self == KeyValueStoreFake {
     /// An in-memory store holding some values from the start, which are not recorded as writes.
     ///
     /// ```swift
-    /// let settings = ReadingSettings(store: .fake(["sortOrder": .string("author")]))
+    /// let settings = ReadingSettings(
+    ///     store: .fake(["sortOrder": .string("author")]))
     /// ```
     ///
     /// - Parameters:

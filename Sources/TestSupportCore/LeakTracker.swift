@@ -11,7 +11,7 @@
 ///         let viewModel = BookListViewModel(repository: BookRepositoryStub())
 ///         tracker.track(viewModel)
 ///         await viewModel.load()
-///     }   // fails here, naming BookListViewModel and the line that tracked it, if it leaked
+///     }  // fails here if it leaked, naming the type and the tracking line
 /// }
 /// ```
 ///

@@ -8,7 +8,9 @@ import TestSupportCore
 /// so a recorded cassette diffs well in review.
 ///
 /// ```swift
-/// let harFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/catalog.har")
+/// let harFile = URL(fileURLWithPath: #filePath)
+///     .deletingLastPathComponent()
+///     .appendingPathComponent("Fixtures/catalog.har")
 /// let cassette = try HTTPCassette(harData: Data(contentsOf: harFile))
 /// #expect(cassette.interactions.first?.statusCode == 200)
 /// ```

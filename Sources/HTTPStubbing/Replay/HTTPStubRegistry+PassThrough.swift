@@ -11,9 +11,11 @@ extension HTTPStubRegistry {
     ///
     /// ```swift
     /// let stubs = HTTPStubRegistry()
-    /// stubs.stub(.get("/books"), with: .json(CatalogPage(books: [], nextPage: nil)))
+    /// stubs.stub(
+    ///     .get("/books"), with: .json(CatalogPage(books: [], nextPage: nil)))
     /// // everything else to localhost is real
-    /// stubs.passUnmatchedRequests(matching: .host("localhost"), to: URLSession(configuration: .ephemeral))
+    /// stubs.passUnmatchedRequests(
+    ///     matching: .host("localhost"), to: URLSession(configuration: .ephemeral))
     /// ```
     ///
     /// Passed-through requests are recorded like any other, with the real status code as their

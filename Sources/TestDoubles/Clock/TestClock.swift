@@ -9,16 +9,22 @@ import TestSupportCore
 ///
 /// ```swift
 /// // Feature: production code depends only on the standard `Clock` protocol.
-/// func pollStatus(clock: some Clock<Duration>, check: @Sendable () async -> Bool) async throws {
+/// func pollStatus(
+///     clock: some Clock<Duration>, check: @Sendable () async -> Bool
+/// ) async throws {
 ///     while await !check() { try await clock.sleep(for: .seconds(5)) }
 /// }
 ///
 /// // Test
 /// let clock = TestClock()
 /// let isReady = Locked(false)
-/// let task = Task { try await pollStatus(clock: clock, check: { isReady.withLock { $0 } }) }
-/// await clock.waitForSleepers(count: 1)     // the poller is asleep: no yielding, no guessing
-/// await clock.advance(by: .seconds(15))     // it checks three times, once per 5 s deadline
+/// let task = Task {
+///     try await pollStatus(clock: clock, check: { isReady.withLock { $0 } })
+/// }
+/// // The poller is asleep: no yielding, no guessing
+/// await clock.waitForSleepers(count: 1)
+/// // It checks three times, once per 5 s deadline
+/// await clock.advance(by: .seconds(15))
 /// task.cancel()
 /// ```
 ///
@@ -371,8 +377,10 @@ public final class TestClock: Clock, Sendable {
     ///
     /// ```swift
     /// let clock = TestClock()
-    /// let fetch = makeFlakyCatalogFetch(failures: 1, then: CatalogPage(books: [], nextPage: nil))
-    /// let loader = RetryingCatalogLoader(clock: clock, fetchPage: { try await fetch.call($0) })
+    /// let fetch = makeFlakyCatalogFetch(
+    ///     failures: 1, then: CatalogPage(books: [], nextPage: nil))
+    /// let loader = RetryingCatalogLoader(
+    ///     clock: clock, fetchPage: { try await fetch.call($0) })
     /// let task = Task { try await loader.load(page: 1) }
     /// await clock.waitForSleepers(count: 1)
     /// await clock.advance(by: .seconds(1))

@@ -11,14 +11,17 @@ import TestSupportCore
 ///
 /// ```swift
 /// // In the test support target:
-/// // extension RecordingStore: LibraryStore where Action == LibraryAction, State == LibraryState {}
+/// // extension RecordingStore: LibraryStore
+/// // where Action == LibraryAction, State == LibraryState {}
 ///
 /// @Test("A refresh dispatches the loaded books")
 /// func refreshDispatchesLoadedBooks() async {
 ///     let book = Book.testValue
 ///     let repository = BookRepositoryStub()
-///     repository.fetchPageSpy.returns(CatalogPage(books: [book], nextPage: nil))
-///     let store = RecordingStore<LibraryAction, LibraryState>(initialState: LibraryState())
+///     repository.fetchPageSpy.returns(
+///         CatalogPage(books: [book], nextPage: nil))
+///     let store = RecordingStore<LibraryAction, LibraryState>(
+///         initialState: LibraryState())
 ///     let middleware = LibraryMiddleware(repository: repository)
 ///
 ///     middleware.handle(.refreshRequested, store: store)
@@ -82,7 +85,8 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     /// The reducer changes the state in place: the `(inout State, Action) -> Void` shape.
     ///
     /// ```swift
-    /// let store = RecordingStore(initialState: LibraryState(), reducer: LibraryState.reduce)
+    /// let store = RecordingStore(
+    ///     initialState: LibraryState(), reducer: LibraryState.reduce)
     /// ```
     ///
     /// For reducers that return the new state, see ``init(initialState:reducer:)-(_,(State,Action)->State)``.
@@ -101,7 +105,8 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     /// The `(State, Action) -> State` shape.
     ///
     /// ```swift
-    /// let store = RecordingStore<LibraryAction, Int>(initialState: 0, reducer: { count, _ in count + 1 })
+    /// let store = RecordingStore<LibraryAction, Int>(
+    ///     initialState: 0, reducer: { count, _ in count + 1 })
     /// ```
     ///
     /// - Parameters:
@@ -173,7 +178,8 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     /// react, for example by answering an action the way a real middleware would.
     ///
     /// ```swift
-    /// let store = RecordingStore<LibraryAction, LibraryState>(initialState: LibraryState())
+    /// let store = RecordingStore<LibraryAction, LibraryState>(
+    ///     initialState: LibraryState())
     /// store.onDispatch { action, _ in
     ///     if action == .refreshRequested { store.dispatch(.booksLoaded([])) }
     /// }
@@ -204,8 +210,11 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     /// Keeps the actions for which `isIncluded` returns `true`.
     ///
     /// ```swift
-    /// let store = RecordingStore<LibraryAction, LibraryState>(initialState: LibraryState())
-    /// let failures = store.actions { if case .loadFailed = $0 { true } else { false } }
+    /// let store = RecordingStore<LibraryAction, LibraryState>(
+    ///     initialState: LibraryState())
+    /// let failures = store.actions {
+    ///     if case .loadFailed = $0 { true } else { false }
+    /// }
     /// ```
     ///
     /// - Parameter isIncluded: Whether to keep an action.
@@ -221,7 +230,8 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     /// line.
     ///
     /// ```swift
-    /// let store = RecordingStore<LibraryAction, LibraryState>(initialState: LibraryState())
+    /// let store = RecordingStore<LibraryAction, LibraryState>(
+    ///     initialState: LibraryState())
     /// let middleware = LibraryMiddleware(repository: BookRepositoryStub())
     /// middleware.handle(.refreshRequested, store: store)
     /// let actions = await store.waitForActions(2)

@@ -10,7 +10,8 @@ import TestSupportCore
 /// let loader = CoverLoaderStub()
 /// loader.loadCoverSpy.returns(.success(Data([0xFF, 0xD8])))
 /// let done = CompletionRecorder<CoverState>()
-/// CoverPresenter(loader: loader).showCover(for: Book.testValue.id, completion: done.handler)
+/// CoverPresenter(loader: loader)
+///     .showCover(for: Book.testValue.id, completion: done.handler)
 /// let state = await done.value()
 /// ```
 ///

@@ -7,7 +7,9 @@ import TestSupportCore
 ///
 /// ```swift
 /// let loadSpy = CompletionSpy<Int, Result<Book, any Error>>()
-/// func load(id: Int, completion: @escaping (Result<Book, any Error>) -> Void) {
+/// func load(
+///     id: Int, completion: @escaping (Result<Book, any Error>) -> Void
+/// ) {
 ///     loadSpy.call(id, completion: completion)
 /// }
 /// ```
@@ -45,7 +47,9 @@ extension MethodSpy where Failure == Never {
     ///
     /// ```swift
     /// let loadSpy = CompletionSpy<Int, Result<Book, any Error>>()
-    /// func load(id: Int, completion: @escaping (Result<Book, any Error>) -> Void) {
+    /// func load(
+    ///     id: Int, completion: @escaping (Result<Book, any Error>) -> Void
+    /// ) {
     ///     loadSpy.call(id, completion: completion)
     /// }
     /// ```
@@ -105,7 +109,8 @@ extension MethodSpy where Failure == Never {
     /// ```swift
     /// let loader = CoverLoaderStub()
     /// let done = CompletionRecorder<CoverState>()
-    /// CoverPresenter(loader: loader).showCover(for: Book.testValue.id, completion: done.handler)
+    /// CoverPresenter(loader: loader)
+    ///     .showCover(for: Book.testValue.id, completion: done.handler)
     /// loader.loadCoverSpy.completeLast(with: .success(Data([0xFF, 0xD8])))
     /// ```
     ///
@@ -148,7 +153,8 @@ extension MethodSpy where Failure == Never {
     /// let loader = CoverLoaderStub()
     /// loader.loadCoverSpy.holdCompletions()
     /// let done = CompletionRecorder<CoverState>()
-    /// CoverPresenter(loader: loader).showCover(for: Book.testValue.id, completion: done.handler)
+    /// CoverPresenter(loader: loader)
+    ///     .showCover(for: Book.testValue.id, completion: done.handler)
     /// loader.loadCoverSpy.completeLast(with: .success(Data([0xFF, 0xD8])))
     /// ```
     ///

@@ -3,7 +3,8 @@ import TestSupportCore
 /// A main-actor spy for one method that does not throw, whose values need not be Sendable.
 ///
 /// ```swift
-/// let makeDetailScreenSpy = MainActorSpy<Book, BookDetailScreen>(strictFallback: BookDetailScreen(book: .make(), offersFinish: false))
+/// let makeDetailScreenSpy = MainActorSpy<Book, BookDetailScreen>(
+///     strictFallback: BookDetailScreen(book: .make(), offersFinish: false))
 /// ```
 public typealias MainActorSpy<Input, Output> = MainActorMethodSpy<Input, Output, Never>
 
@@ -22,13 +23,19 @@ public typealias MainActorThrowingSpy<Input, Output> = MainActorMethodSpy<Input,
 ///
 /// ```swift
 /// final class RouterStub: BookDetailRouting {
-///     let makeDetailScreenSpy = MainActorSpy<Book, BookDetailScreen>(strictFallback: BookDetailScreen(book: .make(), offersFinish: false))
+///     let makeDetailScreenSpy = MainActorSpy<Book, BookDetailScreen>(
+///         strictFallback: BookDetailScreen(
+///             book: .make(), offersFinish: false))
 ///     let showSpy = MainActorSpy<BookDetailScreen, Void>()
 ///     let logOpenSpy = Spy<(Book.ID, Bool), Void>()
 ///
-///     func makeDetailScreen(for book: Book) -> BookDetailScreen { makeDetailScreenSpy.call(book) }
+///     func makeDetailScreen(for book: Book) -> BookDetailScreen {
+///         makeDetailScreenSpy.call(book)
+///     }
 ///     func show(_ screen: BookDetailScreen) { showSpy.call(screen) }
-///     func logOpen(of id: Book.ID, fromSearch: Bool) { logOpenSpy.call((id, fromSearch)) }
+///     func logOpen(of id: Book.ID, fromSearch: Bool) {
+///         logOpenSpy.call((id, fromSearch))
+///     }
 /// }
 /// ```
 ///

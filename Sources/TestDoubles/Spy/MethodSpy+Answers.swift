@@ -56,7 +56,8 @@ extension MethodSpy {
     /// ```swift
     /// let repository = BookRepositoryStub()
     /// let page = CatalogPage(books: [.testValue], nextPage: nil)
-    /// repository.fetchPageSpy.results(inOrder: [.failure(URLError(.timedOut)), .success(page)])
+    /// repository.fetchPageSpy.results(
+    ///     inOrder: [.failure(URLError(.timedOut)), .success(page)])
     /// ```
     ///
     /// - Parameters:
@@ -98,7 +99,9 @@ extension MethodSpy {
     ///
     /// ```swift
     /// let repository = BookRepositoryStub()
-    /// repository.fetchPageSpy.answers { page in CatalogPage(books: [], nextPage: page + 1) }
+    /// repository.fetchPageSpy.answers { page in
+    ///     CatalogPage(books: [], nextPage: page + 1)
+    /// }
     /// ```
     ///
     /// - Parameter body: Computes the answer from the input.

@@ -16,7 +16,9 @@ public typealias Spy<Input: Sendable, Output: Sendable> = MethodSpy<Input, Outpu
 ///
 /// ```swift
 /// let fetchPageSpy = ThrowingSpy<Int, CatalogPage>()
-/// func fetchPage(_ page: Int) async throws -> CatalogPage { try await fetchPageSpy.call(page) }
+/// func fetchPage(_ page: Int) async throws -> CatalogPage {
+///     try await fetchPageSpy.call(page)
+/// }
 /// ```
 public typealias ThrowingSpy<Input: Sendable, Output: Sendable> = MethodSpy<Input, Output, any Error>
 
@@ -37,7 +39,9 @@ public typealias ThrowingSpy<Input: Sendable, Output: Sendable> = MethodSpy<Inpu
 ///
 /// final class CatalogFetchingStub: CatalogFetching {
 ///     let fetchPageSpy = ThrowingSpy<Int, CatalogPage>()
-///     func fetchPage(_ page: Int) async throws -> CatalogPage { try await fetchPageSpy.call(page) }
+///     func fetchPage(_ page: Int) async throws -> CatalogPage {
+///         try await fetchPageSpy.call(page)
+///     }
 /// }
 ///
 /// @Test func loadsFirstPage() async throws {
@@ -182,7 +186,8 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
     /// again.
     ///
     /// ```swift
-    /// let cachedBooksSpy: Spy<Void, [Book]> = .unimplemented("cachedBooks()", fallback: [])
+    /// let cachedBooksSpy: Spy<Void, [Book]> = .unimplemented(
+    ///     "cachedBooks()", fallback: [])
     /// ```
     ///
     /// - Parameters:

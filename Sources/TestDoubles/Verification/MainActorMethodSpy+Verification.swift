@@ -70,7 +70,9 @@ extension MainActorMethodSpy {
     /// ```swift
     /// let router = BookDetailRouterStub()
     /// let dune = Book.make { $0.title = "Dune" }
-    /// router.showSpy.expectCalled(matching: "Dune's detail") { $0.book.id == dune.id }
+    /// router.showSpy.expectCalled(matching: "Dune's detail") {
+    ///     $0.book.id == dune.id
+    /// }
     /// ```
     ///
     /// - Parameters:

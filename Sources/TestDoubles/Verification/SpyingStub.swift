@@ -8,7 +8,10 @@ import TestSupportCore
 /// ```swift
 /// final class CoverLoaderSpyingStub: CoverLoading, SpyingStub {
 ///     let loadCoverSpy = CompletionSpy<Book.ID, Result<Data, any Error>>()
-///     func loadCover(for id: Book.ID, completion: @escaping (Result<Data, any Error>) -> Void) {
+///     func loadCover(
+///         for id: Book.ID,
+///         completion: @escaping (Result<Data, any Error>) -> Void
+///     ) {
 ///         loadCoverSpy.call(id, completion: completion)
 ///     }
 /// }
@@ -36,9 +39,13 @@ extension SpyingStub {
     /// let emma = Book.make { $0.title = "Emma" }
     /// presenter.showCover(for: emma.id) { _ in }
     /// presenter.showCover(for: dune.id) { _ in }
-    /// loader.expectInOrder(.call(loader.loadCoverSpy, with: dune.id), .call(loader.loadCoverSpy, with: emma.id))
-    /// // Expected calls on CoverLoaderStub in order loadCover(for:completion:) with … → loadCover(for:completion:) with …,
-    /// // but loadCover(for:completion:) with … was not called after loadCover(for:completion:) with … (call #2).
+    /// loader.expectInOrder(
+    ///     .call(loader.loadCoverSpy, with: dune.id),
+    ///     .call(loader.loadCoverSpy, with: emma.id))
+    /// // Expected calls on CoverLoaderStub in order
+    /// // loadCover(for:completion:) with … → loadCover(for:completion:) with …,
+    /// // but loadCover(for:completion:) with … was not called after
+    /// // loadCover(for:completion:) with … (call #2).
     /// // Calls on CoverLoaderStub, in order:
     /// //   1. loadCover(for:completion:) with …
     /// //   2. loadCover(for:completion:) with …
@@ -80,7 +87,8 @@ extension SpyingStub {
     /// presenter.showCover(for: Book.testValue.id) { _ in }
     /// presenter.showCover(for: Book.testValue.id) { _ in }
     /// loader.loadCoverSpy.expectCalled(with: Book.testValue.id)
-    /// loader.expectNoOtherCalls()   // passes: expectCalled(with:) matched both calls
+    /// // Passes: expectCalled(with:) matched both calls
+    /// loader.expectNoOtherCalls()
     /// ```
     ///
     /// - Parameters:
