@@ -51,7 +51,8 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
     /// ```
     ///
     /// - Parameters:
-    ///   - sequence: The sequence to iterate; a thrown error becomes ``failure(timeout:fileID:filePath:line:column:)``.
+    ///   - sequence: The sequence to iterate; a thrown error becomes
+    ///     [`failure(timeout:)`](<doc:failure(timeout:fileID:filePath:line:column:)>).
     ///   - label: How failure messages name the source; defaults to the sequence's type.
     public convenience init<Sequence: AsyncSequence & Sendable>(_ sequence: Sequence, label: String? = nil)
     where Sequence.Element == Element {
@@ -243,7 +244,7 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
 
     /// Fails the test if a value not yet handed out arrives within a time.
     ///
-    /// The inverted form of ``next(timeout:fileID:filePath:line:column:)``.
+    /// The inverted form of [`next(timeout:)`](<doc:next(timeout:fileID:filePath:line:column:)>).
     ///
     /// ```swift
     /// let (updates, continuation) = AsyncStream<Int>.makeStream()

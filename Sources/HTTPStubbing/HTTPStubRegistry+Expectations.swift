@@ -75,7 +75,8 @@ extension HTTPStubRegistry {
     ///
     /// A stub nobody used usually means the code under test sent a different request than the test
     /// expects. With `exactlyOnce`, a stub that answered twice fails too, so a test that expects
-    /// each request once need not repeat each matcher in ``expectRequested(_:count:fileID:filePath:line:column:)``:
+    /// each request once need not repeat each matcher in
+    /// [`expectRequested(_:count:)`](<doc:expectRequested(_:count:fileID:filePath:line:column:)>):
     ///
     /// ```swift
     /// let stubs = HTTPStubRegistry()

@@ -179,7 +179,8 @@ public final class HTTPStubRegistry: Sendable {
     ///
     /// - Parameters:
     ///   - matcher: Which requests to answer.
-    ///   - priority: Higher answers first; see ``stub(_:priority:times:with:fileID:filePath:line:column:)``.
+    ///   - priority: Higher answers first; see
+    ///     [`stub(_:priority:times:with:)`](<doc:stub(_:priority:times:with:fileID:filePath:line:column:)>).
     ///   - times: How many requests it answers; `nil` for any number.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
@@ -222,7 +223,8 @@ public final class HTTPStubRegistry: Sendable {
     ///
     /// - Parameters:
     ///   - matcher: Which requests to answer.
-    ///   - priority: Higher answers first; see ``stub(_:priority:times:with:fileID:filePath:line:column:)``.
+    ///   - priority: Higher answers first; see
+    ///     [`stub(_:priority:times:with:)`](<doc:stub(_:priority:times:with:fileID:filePath:line:column:)>).
     ///   - times: How many requests the stub answers in all before it is used up; `nil` (the
     ///     default) answers every request, repeating the last response.
     ///   - responses: The answers, in order; must not be empty.

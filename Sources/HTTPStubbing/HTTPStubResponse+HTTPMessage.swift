@@ -39,7 +39,7 @@ extension HTTPStubResponse {
     /// A response read from raw HTTP message text.
     ///
     /// Reads the text's UTF-8 bytes with
-    /// ``httpMessage(_:fileID:filePath:line:column:)-(Data,_,_,_,_)``.
+    /// [`httpMessage(_:)`](<doc:httpMessage(_:fileID:filePath:line:column:)-(Data,_,_,_,_)>).
     ///
     /// - Parameters:
     ///   - message: The message, such as `"HTTP/1.1 404 Not Found\r\n\r\n"`.

@@ -134,7 +134,8 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
     ///
     /// For a request a spy or a session stub of the test's own captured; a matcher's
     /// ``HTTPRequestMatcher/mismatches(for:)`` then names each condition the request misses, as
-    /// ``HTTPStubRegistry/expectRequested(_:count:fileID:filePath:line:column:)`` does for the
+    /// [`expectRequested(_:count:)`](<doc:HTTPStubRegistry/expectRequested(_:count:fileID:filePath:line:column:)>)
+    /// does for the
     /// closest request:
     ///
     /// ```swift

@@ -30,7 +30,8 @@ public final class LeakTracker: Sendable {
 
     /// Starts watching an object, so that the leak check fails if the object is still alive then.
     ///
-    /// The check is ``expectNoLeaks(fileID:filePath:line:column:)``. The tracker holds the object
+    /// The check is
+    /// [`expectNoLeaks()`](<doc:expectNoLeaks(fileID:filePath:line:column:)>). The tracker holds the object
     /// weakly, so tracking never keeps it alive.
     ///
     /// - Parameters:

@@ -20,7 +20,8 @@ extension HTTPStubRegistry {
     ///
     /// Passed-through requests are recorded like any other, with the real status code as their
     /// outcome, and answer through the stubbed session (cookies, redirect handling), so
-    /// ``expectRequested(_:count:fileID:filePath:line:column:)`` counts them. An unmatched request
+    /// [`expectRequested(_:count:)`](<doc:expectRequested(_:count:fileID:filePath:line:column:)>)
+    /// counts them. An unmatched request
     /// the matcher does not accept is an unhandled-request failure that names the matcher.
     ///
     /// - Parameters:

@@ -32,7 +32,9 @@ import TestSupportCore
 ///   submission order), waits until its `sleep` has returned and its task sleeps on the clock
 ///   again (or, for work that finishes or waits elsewhere, a bounded settling time), and only
 ///   then moves to the next deadline. A woken task reads its own deadline as ``now``.
-/// - ``expectNoPendingSleepers(fileID:filePath:line:column:)`` reports sleepers still
+/// -
+///   [`expectNoPendingSleepers()`](<doc:expectNoPendingSleepers(fileID:filePath:line:column:)>)
+///   reports sleepers still
 ///   waiting at the end of the test and cancels them, so their tasks end.
 /// - Cancelling a sleeping task resumes its `sleep` with `CancellationError`.
 @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
@@ -158,7 +160,8 @@ public final class TestClock: Clock, Sendable {
     /// The current instant, which changes only when the test advances or runs the clock.
     ///
     /// It changes only through ``advance(by:)``, ``advance(to:)`` and
-    /// ``run(maxSteps:fileID:filePath:line:column:)``. A task woken by an advance reads its own
+    /// [`run(maxSteps:)`](<doc:run(maxSteps:fileID:filePath:line:column:)>).
+    /// A task woken by an advance reads its own
     /// deadline here until it sleeps again, as it would had the clock stopped there.
     public var now: Instant {
         let task = Self.currentTask

@@ -129,7 +129,7 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     /// waiting tasks.
     ///
     /// The callbacks are those of ``onDispatch(_:)``; the waiting tasks are those in
-    /// ``waitForActions(_:timeout:fileID:filePath:line:column:)``.
+    /// [`waitForActions(_:timeout:)`](<doc:waitForActions(_:timeout:fileID:filePath:line:column:)>).
     ///
     /// - Parameter action: The dispatched action.
     @inlinable
@@ -174,7 +174,9 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
 
     /// Adds a callback run after each action is handled, outside the store's lock.
     ///
-    /// Prefer ``waitForActions(_:timeout:fileID:filePath:line:column:)`` for waiting; use this to
+    /// Prefer
+    /// [`waitForActions(_:timeout:)`](<doc:waitForActions(_:timeout:fileID:filePath:line:column:)>)
+    /// for waiting; use this to
     /// react, for example by answering an action the way a real middleware would.
     ///
     /// ```swift

@@ -16,8 +16,11 @@ import TestSupportCore
 ///
 /// A configured answer (`returns(.success(book))`, `returns(inOrder:)`, `answers(_:)`) completes
 /// each call at once. To complete calls from the test instead, hold them with
-/// ``MethodSpy/holdCompletions(allowingPendingAtEnd:fileID:filePath:line:column:)`` and complete
-/// each with ``MethodSpy/completeLast(with:fileID:filePath:line:column:)``. A call with neither
+/// [`holdCompletions(allowingPendingAtEnd:)`](<doc:MethodSpy/holdCompletions(allowingPendingAtEnd:fileID:filePath:line:column:)>)
+/// and complete
+/// each with
+/// [`completeLast(with:)`](<doc:MethodSpy/completeLast(with:fileID:filePath:line:column:)>).
+/// A call with neither
 /// fails the test at once, naming the method, and its handler is held: the code waiting for it
 /// cannot go on, and the message says why while it waits.
 public typealias CompletionSpy<Input: Sendable, Value: Sendable> = MethodSpy<Input, Value?, Never>
@@ -56,7 +59,8 @@ extension MethodSpy where Failure == Never {
     ///
     /// The handler need not be `@Sendable`: the code under test hands it over as it would to the
     /// real service, and it is called by whoever completes it, a test's
-    /// ``completeLast(with:fileID:filePath:line:column:)`` or this call with a configured answer.
+    /// [`completeLast(with:)`](<doc:completeLast(with:fileID:filePath:line:column:)>)
+    /// or this call with a configured answer.
     ///
     /// - Parameters:
     ///   - input: The call's arguments, without the handler.
@@ -144,7 +148,8 @@ extension MethodSpy where Failure == Never {
 
     /// Holds each call's completion handler from now on, for the test to complete itself.
     ///
-    /// Complete a held handler with ``completeLast(with:fileID:filePath:line:column:)``.
+    /// Complete a held handler with
+    /// [`completeLast(with:)`](<doc:completeLast(with:fileID:filePath:line:column:)>).
     ///
     /// For a test that looks at the code under test while a call is in flight, or completes calls
     /// in an order of its own:
@@ -297,7 +302,8 @@ extension MainActorMethodSpy where Failure == Never {
 
     /// Holds each call's completion handler from now on, for the test to complete itself.
     ///
-    /// Complete a held handler with ``completeLast(with:fileID:filePath:line:column:)``.
+    /// Complete a held handler with
+    /// [`completeLast(with:)`](<doc:completeLast(with:fileID:filePath:line:column:)>).
     ///
     /// A handler still held when the test ends fails the test at this line: in XCTest at the
     /// test's teardown, in Swift Testing with the `.endOfTestChecks` trait. A configured answer

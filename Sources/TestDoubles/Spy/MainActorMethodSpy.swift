@@ -39,11 +39,13 @@ public typealias MainActorThrowingSpy<Input, Output> = MainActorMethodSpy<Input,
 /// }
 /// ```
 ///
-/// Answers (``returns(_:)``, ``returns(inOrder:afterLast:fileID:filePath:line:column:)``,
+/// Answers (``returns(_:)``,
+/// [`returns(inOrder:afterLast:)`](<doc:returns(inOrder:afterLast:fileID:filePath:line:column:)>),
 /// ``throws(_:)``, `answers(_:)`), default and strict creation, naming, ``reset()`` and the
 /// verifications read exactly as on ``MethodSpy``. Answer closures are main-actor closures and
 /// run synchronously; calls cannot be suspended (use ``MethodSpy/suspendCalls()`` for Sendable
-/// values), and the free ``expectInOrder(_:fileID:filePath:line:column:)`` takes ``MethodSpy``s
+/// values), and the free
+/// [`expectInOrder(_:)`](<doc:expectInOrder(_:fileID:filePath:line:column:)>) takes ``MethodSpy``s
 /// only; a ``SpyingStub`` checks main-actor spies in order on the main actor.
 @MainActor
 public final class MainActorMethodSpy<Input, Output, Failure: Error> {

@@ -29,7 +29,8 @@ public protocol SpyingStub: AnyObject {}
 extension SpyingStub {
     /// Reports a failure at the caller's line unless the stub's spies were called in this order.
     ///
-    /// Other calls may come between them; add ``expectNoOtherCalls(isolation:fileID:filePath:line:column:)``
+    /// Other calls may come between them; add
+    /// [`expectNoOtherCalls()`](<doc:expectNoOtherCalls(isolation:fileID:filePath:line:column:)>)
     /// to rule them out. The message lists the stub's calls in order, with their arguments.
     ///
     /// ```swift
@@ -51,7 +52,8 @@ extension SpyingStub {
     /// //   2. loadCover(for:completion:) with …
     /// ```
     ///
-    /// A call that matches is verified, for ``expectNoOtherCalls(isolation:fileID:filePath:line:column:)``.
+    /// A call that matches is verified, for
+    /// [`expectNoOtherCalls()`](<doc:expectNoOtherCalls(isolation:fileID:filePath:line:column:)>).
     ///
     /// - Parameters:
     ///   - calls: The expected calls, first first.
@@ -113,7 +115,9 @@ extension SpyingStub {
 
 /// One call a stub is expected to have recorded, in the order a stub's calls are checked.
 ///
-/// For ``SpyingStub/expectInOrder(_:isolation:fileID:filePath:line:column:)``. Made with `.call(spy)` for any arguments, or `.call(spy, with: …)` for these arguments.
+/// For
+/// [`expectInOrder(_:)`](<doc:SpyingStub/expectInOrder(_:isolation:fileID:filePath:line:column:)>).
+/// Made with `.call(spy)` for any arguments, or `.call(spy, with: …)` for these arguments.
 public struct ExpectedCall: Sendable {
     let spy: ObjectIdentifier
     let text: String
