@@ -10,7 +10,8 @@ struct AsyncRecordingBookImportTests {
     // snippet: recorder-sequence-swift-testing
     @Test("Importing three titles reports 1, 2, 3, then finishes")
     func importReportsProgressThenFinishes() async {
-        let recorder = BookImporter().importBooks(["Dune", "Emma", "Ulysses"]).record()
+        let recorder = BookImporter()
+            .importBooks(["Dune", "Emma", "Ulysses"]).record()
 
         await recorder.expectValues([1, 2, 3])
         await recorder.finished()
@@ -48,7 +49,9 @@ struct AsyncRecordingBookImportTests {
     func finishingAnnouncesCount() async {
         let center = NotificationCenter()
         let model = BookImportScreenModel(center: center)
-        let announced = AsyncRecorder(notificationsNamed: bookImportDidFinish, center: center) {
+        let announced = AsyncRecorder(
+            notificationsNamed: bookImportDidFinish, center: center
+        ) {
             $0.userInfo?["count"] as? Int
         }
 

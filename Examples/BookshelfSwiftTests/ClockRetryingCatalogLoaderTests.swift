@@ -7,12 +7,13 @@ import Testing
 struct ClockRetryingCatalogLoaderTests {
     // snippet: test-clock
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
-    @Test("After a failure it waits 1 second before retrying, stepped on a test clock")
+    @Test("After a failure it waits 1 second before retrying, on a test clock")
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func waitsOneSecondBeforeRetrying() async throws {
         // Given
         let clock = TestClock()
-        let fetch = makeFlakyCatalogFetch(failures: 1, then: CatalogPage(books: [], nextPage: 2))
+        let fetch = makeFlakyCatalogFetch(
+            failures: 1, then: CatalogPage(books: [], nextPage: 2))
         let loader = RetryingCatalogLoader(clock: clock) { try fetch.call($0) }
 
         // When
@@ -35,7 +36,8 @@ struct ClockRetryingCatalogLoaderTests {
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func backoffDoubles() async throws {
         let clock = ImmediateClock()
-        let fetch = makeFlakyCatalogFetch(failures: 2, then: CatalogPage(books: [], nextPage: 2))
+        let fetch = makeFlakyCatalogFetch(
+            failures: 2, then: CatalogPage(books: [], nextPage: 2))
         let loader = RetryingCatalogLoader(clock: clock) { try fetch.call($0) }
 
         _ = try await loader.load(page: 1)
@@ -60,8 +62,11 @@ struct ClockRetryingCatalogLoaderTests {
     @Test("A first attempt that succeeds never touches the clock")
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     func successDoesNotSleep() async throws {
-        let fetch = makeFlakyCatalogFetch(failures: 0, then: CatalogPage(books: [], nextPage: 4))
-        let loader = RetryingCatalogLoader(clock: .unimplemented()) { try fetch.call($0) }
+        let fetch = makeFlakyCatalogFetch(
+            failures: 0, then: CatalogPage(books: [], nextPage: 4))
+        let loader = RetryingCatalogLoader(clock: .unimplemented()) {
+            try fetch.call($0)
+        }
 
         let page = try await loader.load(page: 3)
 

@@ -63,10 +63,13 @@ struct DispatchQueueBookSearchTests {
     }
 
     // snippet: unimplemented-queue
-    @Test("A blank query clears the results without scheduling anything on the queue")
+    @Test("A blank query clears the results and schedules nothing")
     func blankQueryNeverTouchesQueue() {
-        // Given: a queue that fails the test, at the line creating it, if anything is scheduled on it
-        let viewModel = BookSearchViewModel(queue: UnimplementedDispatchQueue()) { _ in [Self.dune] }
+        // Given: a queue that fails the test, at the line creating it, if
+        // anything is scheduled on it
+        let viewModel = BookSearchViewModel(
+            queue: UnimplementedDispatchQueue()
+        ) { _ in [Self.dune] }
 
         // When
         viewModel.queryChanged("   ")
@@ -97,7 +100,7 @@ struct DispatchQueueBookSearchTests {
 @Suite("SearchSessionTimeout.inputReceived")
 struct DispatchQueueSearchSessionTimeoutTests {
     // snippet: manual-queue
-    @Test("The session ends 30 seconds after the last input, tested without waiting")
+    @Test("The session ends 30 seconds after the last input, without waiting")
     func endsAfterThirtySeconds() {
         // Given
         let queue = ManualDispatchQueue()

@@ -43,13 +43,17 @@ struct FixturesCatalogResponseTests {
     @Test("The book template is filled with the test's values before decoding")
     func bookTemplate() throws {
         // Given a book id the test controls
-        let id = try #require(UUID(uuidString: "9A8B7C6D-5E4F-4A3B-8C2D-1E0F9A8B7C6D"))
+        let id = try #require(
+            UUID(uuidString: "9A8B7C6D-5E4F-4A3B-8C2D-1E0F9A8B7C6D"))
 
         // When the templated response is decoded with it
         let book = try fixtures.decode(
             Book.self,
             named: "book-template.json",
-            substituting: ["id": id.uuidString, "title": "Kindred", "status": ReadingStatus.finished.rawValue]
+            substituting: [
+                "id": id.uuidString, "title": "Kindred",
+                "status": ReadingStatus.finished.rawValue,
+            ]
         )
 
         // Then the book carries the values the test chose
@@ -60,10 +64,14 @@ struct FixturesCatalogResponseTests {
 
     @Test("The filled template is a response body with the chosen id")
     func templateBody() throws {
-        // The filled bytes are what an HTTP stub returns as its response body.
-        let body = try fixtures.data(named: "book-template.json", substituting: ["id": "42", "title": "Kindred", "status": "reading"])
+        // The filled bytes are what an HTTP stub returns as its response
+        // body.
+        let body = try fixtures.data(
+            named: "book-template.json",
+            substituting: ["id": "42", "title": "Kindred", "status": "reading"])
 
-        #expect(String(decoding: body, as: UTF8.self).contains("\"id\": \"42\""))
+        #expect(
+            String(decoding: body, as: UTF8.self).contains("\"id\": \"42\""))
     }
     // end-snippet
 

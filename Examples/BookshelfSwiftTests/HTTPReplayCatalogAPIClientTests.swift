@@ -13,20 +13,28 @@ import FoundationNetworking
 // snippet: replay-swift-testing
 @Suite("CatalogAPIClient replaying a recorded cassette")
 struct HTTPReplayCatalogAPIClientTests {
-    /// Where recordings go: the fixtures folder in the source tree, not the built bundle.
+    /// Where recordings go: the fixtures folder in the source tree, not the
+    /// built bundle.
     static let cassettesSource = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("BookshelfTestSupport/Fixtures")
 
     @Test("Logging in and loading page 1 replays the recorded catalog")
     func replaysRecordedSession() async throws {
-        // Given: replay only; TESTSUPPORTKIT_RECORD_MODE=once with the cassette deleted records it again
+        // Given: replay only; TESTSUPPORTKIT_RECORD_MODE=once with the
+        // cassette deleted records it again
         let stubs = HTTPStubRegistry()
-        stubs.useCassette(named: "Cassettes/catalog-session.har", from: .bookshelfAPI, recordingInto: Self.cassettesSource, mode: .none)
-        let client = CatalogAPIClient(baseURL: try #require(URL(string: "https://api.bookshelf.example")), session: stubs.session)
+        stubs.useCassette(
+            named: "Cassettes/catalog-session.har", from: .bookshelfAPI,
+            recordingInto: Self.cassettesSource, mode: .none)
+        let client = CatalogAPIClient(
+            baseURL: try #require(
+                URL(string: "https://api.bookshelf.example")),
+            session: stubs.session)
 
         // When
-        let token = try await client.logIn(username: "ada", password: "s3cret!")
+        let token = try await client.logIn(
+            username: "ada", password: "s3cret!")
         let page = try await client.books(page: 1, token: token)
 
         // Then

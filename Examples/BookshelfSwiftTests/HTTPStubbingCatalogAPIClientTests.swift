@@ -23,17 +23,21 @@ struct HTTPStubbingCatalogAPIClientTests {
 
     private func makeClient() throws -> CatalogAPIClient {
         CatalogAPIClient(
-            baseURL: try #require(URL(string: "https://api.bookshelf.example")),
+            baseURL: try #require(
+                URL(string: "https://api.bookshelf.example")),
             session: stubs.session
         )
     }
 
-    @Test("logIn sends the credentials as form fields and returns the token")
+    @Test("logIn sends the credentials as form fields, returns the token")
     func logInSendsCredentials() async throws {
         // Given
         stubs.stub(
             .post("/login")
-                .body(.formFields(["username": "ada", "password": "s3cret!"])),
+                .body(
+                    .formFields([
+                        "username": "ada", "password": "s3cret!",
+                    ])),
             with: .json(#"{"token": "abc123"}"#)
         )
         let client = try makeClient()
@@ -126,7 +130,12 @@ struct HTTPStubbingCatalogAPIClientTests {
     func sequenceOfResponses() async throws {
         let page = CatalogPage(books: [], nextPage: nil)
         // snippet: sequence
-        stubs.stub(.get("/books"), times: 2, inOrder: [.error(.timedOut), .json(page, encoder: CatalogAPIClient.encoder)])
+        stubs.stub(
+            .get("/books"), times: 2,
+            inOrder: [
+                .error(.timedOut),
+                .json(page, encoder: CatalogAPIClient.encoder),
+            ])
         // end-snippet
         let client = try makeClient()
 
@@ -141,8 +150,10 @@ struct HTTPStubbingCatalogAPIClientTests {
     func loginRetriedAfterRejection() async throws {
         // Given
         // snippet: times
-        stubs.stub(.post("/login"), with: .json(#"{"token": "abc123"}"#))  // the fallback, registered first
-        let rejection = stubs.stub(.post("/login"), times: 1, with: .status(401))  // answers first, once
+        // The fallback, registered first:
+        stubs.stub(.post("/login"), with: .json(#"{"token": "abc123"}"#))
+        // Answers first, once:
+        let rejection = stubs.stub(.post("/login"), times: 1, with: .status(401))
         // end-snippet
         let client = try makeClient()
 
@@ -164,7 +175,9 @@ struct HTTPStubbingCatalogAPIClientTests {
 
         // snippet: scope-swift-testing
         try await withHTTPStubs { stubs in
-            stubs.stub(.get("/books"), with: .json(page, encoder: CatalogAPIClient.encoder))
+            stubs.stub(
+                .get("/books"),
+                with: .json(page, encoder: CatalogAPIClient.encoder))
             let client = CatalogAPIClient(baseURL: baseURL, session: stubs.session)
 
             let loaded = try await client.books(page: 1, token: token)
@@ -191,7 +204,10 @@ struct HTTPStubbingCatalogAPIClientTests {
         withKnownIssue {
             stubs.expectNoUnhandledRequests()
         } matching: { issue in
-            issue.comments.contains { $0.rawValue.contains("No stub matches POST https://api.bookshelf.example/login") }
+            issue.comments.contains {
+                $0.rawValue.contains(
+                    "No stub matches POST https://api.bookshelf.example/login")
+            }
         }
         // end-snippet
     }
@@ -200,7 +216,13 @@ struct HTTPStubbingCatalogAPIClientTests {
     func addBookMatchesJSONText() async throws {
         // snippet: json-body
         stubs.stub(
-            .post("/books").body(.json(#"{"status": "reading", "author": "Frank Herbert", "title": "Dune"}"#)),
+            .post("/books").body(
+                .json(
+                    #"""
+                    {"status": "reading", "author": "Frank Herbert",
+                     "title": "Dune"}
+                    """#
+                )),
             with: .json(dune, encoder: CatalogAPIClient.encoder, status: 201)
         )
         // end-snippet
@@ -216,8 +238,11 @@ struct HTTPStubbingCatalogAPIClientTests {
         // Given
         // snippet: redirect-swift-testing
         let page = CatalogPage(books: [dune], nextPage: nil)
-        stubs.stub(.get("/books"), with: .redirect(to: "/v2/books?page=1", status: 301))
-        stubs.stub(.method(.get).path("/*/books"), with: .json(page, encoder: CatalogAPIClient.encoder))
+        stubs.stub(
+            .get("/books"), with: .redirect(to: "/v2/books?page=1", status: 301))
+        stubs.stub(
+            .method(.get).path("/*/books"),
+            with: .json(page, encoder: CatalogAPIClient.encoder))
         let client = try makeClient()
 
         // When
@@ -226,8 +251,11 @@ struct HTTPStubbingCatalogAPIClientTests {
         // Then
         #expect(loaded == page)
         #expect(stubs.requests.map(\.path) == ["/books", "/v2/books"])
-        let moved = try #require(URL(string: "https://api.bookshelf.example/v2/books?page=1"))
-        #expect(stubs.requests.first?.outcome == .redirected(statusCode: 301, location: moved))
+        let moved = try #require(
+            URL(string: "https://api.bookshelf.example/v2/books?page=1"))
+        #expect(
+            stubs.requests.first?.outcome
+                == .redirected(statusCode: 301, location: moved))
         #expect(stubs.requests.last?.redirectedFrom?.path == "/books")
         // end-snippet
     }
@@ -272,7 +300,8 @@ struct HTTPStubbingCatalogAPIClientTests {
                 """
                 Expected 1 POST /login, saw 0; requests seen (1):
                   1. GET https://api.bookshelf.example/books?page=1 → 200
-                closest: 1. GET https://api.bookshelf.example/books?page=1: method is GET, expected POST; path is /books, expected /login
+                closest: 1. GET https://api.bookshelf.example/books?page=1: \
+                method is GET, expected POST; path is /books, expected /login
                 """
             ])
         // end-snippet
@@ -283,8 +312,12 @@ struct HTTPStubbingCatalogAPIClientTests {
         // Given
         // snippet: matchers-swift-testing
         let page = CatalogPage(books: [dune], nextPage: nil)
-        stubs.stub(.get("/books").query(exactly: ["page": "2"]), priority: 1, with: .json(page, encoder: CatalogAPIClient.encoder))
-        stubs.stub(.any.urlMatching(#"/books\?page=\d+$"#) || .any.pathSuffix("/catalog"), with: .status(503))
+        stubs.stub(
+            .get("/books").query(exactly: ["page": "2"]), priority: 1,
+            with: .json(page, encoder: CatalogAPIClient.encoder))
+        stubs.stub(
+            .any.urlMatching(#"/books\?page=\d+$"#) || .any.pathSuffix("/catalog"),
+            with: .status(503))
         // end-snippet
         let client = try makeClient()
 
@@ -302,7 +335,9 @@ struct HTTPStubbingCatalogAPIClientTests {
         // snippet: throttled-swift-testing
         let page = CatalogPage(books: [dune], nextPage: nil)
         stubs.stub(
-            .get("/books"), with: HTTPStubResponse.json(page, encoder: CatalogAPIClient.encoder).throttled(bytesPerSecond: 1_000_000))
+            .get("/books"),
+            with: HTTPStubResponse.json(page, encoder: CatalogAPIClient.encoder)
+                .throttled(bytesPerSecond: 1_000_000))
         // end-snippet
         let client = try makeClient()
 

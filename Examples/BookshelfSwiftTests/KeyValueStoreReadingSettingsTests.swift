@@ -67,17 +67,21 @@ struct KeyValueStoreReadingSettingsTests {
     // end-snippet
 
     // snippet: fake-and-real
-    @Test("The sort order reads back the same from the fake and from a real UserDefaults suite")
+    @Test("The sort order reads back the same from the fake and a real suite")
     func sortOrderSameInFakeAndRealDefaults() {
         // Given: one scenario, written against the interface
-        func storedAndReadBack(in store: any KeyValueStoreInterface) -> BookSortOrder {
+        func storedAndReadBack(
+            in store: any KeyValueStoreInterface
+        ) -> BookSortOrder {
             ReadingSettings(store: store).sortOrder = .recentlyAdded
             return ReadingSettings(store: store).sortOrder
         }
 
         // When
         let fromFake = storedAndReadBack(in: KeyValueStoreFake())
-        let fromRealDefaults = withIsolatedUserDefaults { defaults in storedAndReadBack(in: defaults) }
+        let fromRealDefaults = withIsolatedUserDefaults { defaults in
+            storedAndReadBack(in: defaults)
+        }
 
         // Then
         #expect(fromFake == .recentlyAdded)
@@ -106,14 +110,16 @@ struct KeyValueStoreReadingSettingsTests {
     }
 
     // snippet: expect-recorded-write
-    @Test("Every page-goal change is written; checking each costs the same however many writes came before")
+    @Test("Every page-goal change is written; each check costs the same")
     func everyGoalChangeIsWritten() {
         let store = KeyValueStoreFake()
         let settings = ReadingSettings(store: store)
 
         for goal in 1...300 {
             settings.dailyGoalPages = goal
-            store.expectRecorded(KeyValueStoreWrite(key: "dailyGoalPages", value: .integer(goal)))
+            store.expectRecorded(
+                KeyValueStoreWrite(
+                    key: "dailyGoalPages", value: .integer(goal)))
         }
 
         #expect(store.writes.count == 300)

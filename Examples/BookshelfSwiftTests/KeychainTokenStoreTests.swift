@@ -42,16 +42,22 @@ struct KeychainTokenStoreTests {
     }
 
     // snippet: keychain-expect-recorded
-    @Test("The first save looks for tokens to update, finds none, and adds them")
+    @Test("The first save looks for tokens to update, finds none, adds them")
     func firstSaveUpdatesThenAdds() throws {
         let keychain = KeychainFake()
 
         try TokenStore(keychain: keychain).save(tokens)
 
-        // An operation is what was called, on which account and scope, and the error it threw (nil: none).
+        // An operation is what was called, on which account and scope, and
+        // the error it threw (nil: none).
         keychain.expectRecorded(
-            KeychainOperation(kind: .update, account: TokenStore.account, scope: TokenStore.scope, error: .itemNotFound))
-        keychain.expectRecorded(KeychainOperation(kind: .add, account: TokenStore.account, scope: TokenStore.scope, error: nil))
+            KeychainOperation(
+                kind: .update, account: TokenStore.account,
+                scope: TokenStore.scope, error: .itemNotFound))
+        keychain.expectRecorded(
+            KeychainOperation(
+                kind: .add, account: TokenStore.account,
+                scope: TokenStore.scope, error: nil))
     }
     // end-snippet
 
@@ -116,11 +122,12 @@ struct KeychainTokenStoreTests {
     }
 
     // snippet: keychain-locked
-    @Test("Tokens an earlier version saved readable only while unlocked report deviceLocked on a locked device")
+    @Test("Tokens saved readable only while unlocked report deviceLocked")
     func legacyItemWhileLockedReportsDeviceLocked() throws {
         // Given: tokens an earlier version saved readable only while unlocked
         let legacy = KeychainFake.Item(
-            try JSONEncoder().encode(tokens), account: TokenStore.account, in: TokenStore.scope, accessibility: .whenUnlocked
+            try JSONEncoder().encode(tokens), account: TokenStore.account,
+            in: TokenStore.scope, accessibility: .whenUnlocked
         )
         let keychain = KeychainFake(items: [legacy])
 
@@ -128,7 +135,9 @@ struct KeychainTokenStoreTests {
         keychain.lockState = .locked
 
         // Then
-        #expect(throws: TokenStoreError.deviceLocked) { try TokenStore(keychain: keychain).load() }
+        #expect(throws: TokenStoreError.deviceLocked) {
+            try TokenStore(keychain: keychain).load()
+        }
     }
     // end-snippet
 
@@ -147,12 +156,14 @@ struct KeychainTokenStoreTests {
     }
 
     // snippet: unimplemented-keychain
-    @Test("Creating the store at launch reads nothing, so launching before the first unlock is safe")
+    @Test("Creating the store reads nothing: safe before the first unlock")
     func creatingStoreTouchesNoKeychain() {
-        // Given: a keychain that fails the test, at the line creating it, on any use
+        // Given: a keychain that fails the test, at the line creating it,
+        // on any use
         let untouchable = UnimplementedKeychain()
 
-        // When: the app creates the store at launch, possibly before the first unlock
+        // When: the app creates the store at launch, possibly before the
+        // first unlock
         _ = TokenStore(keychain: untouchable)
 
         // Then: nothing was read; a use would have failed the test already
@@ -177,17 +188,22 @@ struct KeychainTokenStoreTests {
     }
 
     // snippet: keychain-before-first-unlock
-    @Test("A background launch before the first unlock after a restart reports deviceLocked, even for afterFirstUnlock tokens")
+    @Test("Before the first unlock, even afterFirstUnlock tokens are locked")
     func backgroundLaunchBeforeFirstUnlockReportsDeviceLocked() throws {
-        // Given: tokens saved readable after the first unlock, then the phone restarts
+        // Given: tokens saved readable after the first unlock, then the
+        // phone restarts
         let saved = KeychainFake.Item(
-            try JSONEncoder().encode(tokens), account: TokenStore.account, in: TokenStore.scope,
+            try JSONEncoder().encode(tokens), account: TokenStore.account,
+            in: TokenStore.scope,
             accessibility: .afterFirstUnlockThisDeviceOnly
         )
-        let keychain = KeychainFake(items: [saved], lockState: .beforeFirstUnlock)
+        let keychain = KeychainFake(
+            items: [saved], lockState: .beforeFirstUnlock)
 
         // When / Then: a background refresh must wait for the first unlock
-        #expect(throws: TokenStoreError.deviceLocked) { try TokenStore(keychain: keychain).load() }
+        #expect(throws: TokenStoreError.deviceLocked) {
+            try TokenStore(keychain: keychain).load()
+        }
     }
     // end-snippet
 }

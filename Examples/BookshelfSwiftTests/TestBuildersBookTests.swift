@@ -34,7 +34,7 @@ struct TestBuildersBookTests {
     // end-snippet
 
     // snippet: make-count
-    @Test("make(count:) with generators builds distinct books that are the same every run")
+    @Test("make(count:) with generators builds distinct, repeatable books")
     func makeCountWithGenerators() {
         // Given
         let ids = SequentialUUIDGenerator()
@@ -55,7 +55,9 @@ struct TestBuildersBookTests {
                 "00000000-0000-0000-0000-000000000003",
             ])
         #expect(books.map(\.title) == ["Volume 1", "Volume 2", "Volume 3"])
-        #expect(books.last?.addedAt == Date.testReference.addingTimeInterval(2 * 86_400))
+        #expect(
+            books.last?.addedAt
+                == Date.testReference.addingTimeInterval(2 * 86_400))
     }
     // end-snippet
 
@@ -81,7 +83,9 @@ struct TestBuildersBookTests {
         let page = CatalogPage(books: [], nextPage: 1)
 
         // When
-        let pages = page.variants(3) { page, index in page.nextPage = index + 2 }
+        let pages = page.variants(3) { page, index in
+            page.nextPage = index + 2
+        }
 
         // Then
         #expect(pages.map(\.nextPage) == [2, 3, 4])
@@ -113,7 +117,8 @@ struct TestBuildersBookTests {
         )
 
         // When
-        let book = await viewModel.addBook(title: "Dune", author: "Frank Herbert")
+        let book = await viewModel.addBook(
+            title: "Dune", author: "Frank Herbert")
 
         // Then
         #expect(book?.id == .sequential(1))

@@ -114,7 +114,8 @@ struct TestDoublesBookListViewModelTests {
     func loadRetryAfterFailureShowsPage() async {
         // Given
         let page = CatalogPage(books: [.make()], nextPage: nil)
-        repository.fetchPageSpy.results(inOrder: [.failure(URLError(.timedOut)), .success(page)])
+        repository.fetchPageSpy.results(
+            inOrder: [.failure(URLError(.timedOut)), .success(page)])
 
         // When
         await viewModel.load()
@@ -127,7 +128,9 @@ struct TestDoublesBookListViewModelTests {
     @Test("load shows the next page the catalog points at")
     func loadShowsNextPage() async {
         // Given: an answer computed from the requested page
-        repository.fetchPageSpy.answers { page in CatalogPage(books: [], nextPage: page + 1) }
+        repository.fetchPageSpy.answers { page in
+            CatalogPage(books: [], nextPage: page + 1)
+        }
 
         // When
         await viewModel.load()
@@ -212,7 +215,9 @@ struct TestDoublesBookSelectionTests {
 
         // Then
         router.makeDetailScreenSpy.expectCalledOnce(with: book)
-        router.showSpy.expectCalled(matching: "the book's screen") { $0 === screen && $0.offersFinish }
+        router.showSpy.expectCalled(matching: "the book's screen") {
+            $0 === screen && $0.offersFinish
+        }
         router.logOpenSpy.expectCalledOnce(with: book.id, true)
     }
     // end-snippet

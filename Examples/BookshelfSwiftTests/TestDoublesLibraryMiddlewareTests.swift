@@ -9,21 +9,27 @@ import Testing
 struct TestDoublesLibraryMiddlewareTests {
     // snippet: recording-store-test
     let repository = BookRepositoryStub()
-    let store = RecordingStore(initialState: LibraryState(), reducer: LibraryState.reduce)
+    let store = RecordingStore(
+        initialState: LibraryState(), reducer: LibraryState.reduce)
 
     @Test("a refresh request dispatches the loaded books")
     func refreshDispatchesBooksLoaded() async {
         // Given
-        let books = Book.make(count: 2) { book, index in book.id = .sequential(UInt64(index) + 1) }
-        repository.fetchPageSpy.returns(CatalogPage(books: books, nextPage: nil))
+        let books = Book.make(count: 2) { book, index in
+            book.id = .sequential(UInt64(index) + 1)
+        }
+        repository.fetchPageSpy.returns(
+            CatalogPage(books: books, nextPage: nil))
 
         // When
-        LibraryMiddleware(repository: repository).handle(.refreshRequested, store: store)
+        LibraryMiddleware(repository: repository)
+            .handle(.refreshRequested, store: store)
         await store.waitForActions(1)
 
         // Then
         store.expectDispatched([.booksLoaded(books)])
-        #expect(store.state == LibraryState(books: books, isRefreshing: false))
+        #expect(
+            store.state == LibraryState(books: books, isRefreshing: false))
     }
     // end-snippet
 
@@ -33,8 +39,10 @@ struct TestDoublesLibraryMiddlewareTests {
         // Given
         repository.fetchPageSpy.returns(CatalogPage(books: [], nextPage: nil))
 
-        // When: the middleware fetches from a task of its own and offers nothing to await
-        LibraryMiddleware(repository: repository).handle(.refreshRequested, store: store)
+        // When: the middleware fetches from a task of its own and offers
+        // nothing to await
+        LibraryMiddleware(repository: repository)
+            .handle(.refreshRequested, store: store)
         await repository.fetchPageSpy.waitForCalls(1)
 
         // Then
@@ -56,10 +64,11 @@ struct TestDoublesLibraryMiddlewareTests {
     }
 
     // snippet: store-functional-reducer
-    @Test("a failed refresh dispatches a load failure, with a reducer that returns the new state")
+    @Test("a failed refresh dispatches a load failure (functional reducer)")
     func failedRefreshWithFunctionalReducer() async {
         // Given: a (State, Action) -> State reducer
-        let store = RecordingStore(initialState: LibraryState()) { (state: LibraryState, action: LibraryAction) in
+        let store = RecordingStore(initialState: LibraryState()) {
+            (state: LibraryState, action: LibraryAction) in
             var next = state
             LibraryState.reduce(&next, action)
             return next
@@ -67,10 +76,12 @@ struct TestDoublesLibraryMiddlewareTests {
         repository.fetchPageSpy.throws(URLError(.timedOut))
 
         // When
-        LibraryMiddleware(repository: repository).handle(.refreshRequested, store: store)
+        LibraryMiddleware(repository: repository)
+            .handle(.refreshRequested, store: store)
         await store.waitForActions(1)
 
-        // Then: matched by type and predicate, for actions that are not Equatable
+        // Then: matched by type and predicate, for actions that are not
+        // Equatable
         store.expectDispatched(LibraryAction.self, "a load failure") { action in
             if case .loadFailed = action { true } else { false }
         }
@@ -94,9 +105,12 @@ struct TestDoublesLibraryMiddlewareTests {
     func toggleDispatchesToInstalledStore() {
         // Given
         let book = Book.make(\.status, .reading)
-        let store = RecordingStore(initialState: LibraryState(books: [book]), reducer: LibraryState.reduce)
+        let store = RecordingStore(
+            initialState: LibraryState(books: [book]),
+            reducer: LibraryState.reduce)
 
-        // When: the toggle finds the shared store through StoreEnvironment; the scope restores it
+        // When: the toggle finds the shared store through StoreEnvironment;
+        // the scope restores it
         store.install(in: StoreEnvironment.$current) {
             ReadingStatusToggle().toggle(book)
         }

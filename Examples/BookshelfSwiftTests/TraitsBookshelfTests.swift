@@ -17,10 +17,15 @@ struct TraitsBookshelfTests {
     func booksDecodesStubbedPage() async throws {
         let stubs = try #require(HTTPStubRegistry.current)
         let page = CatalogPage(books: [], nextPage: nil)
-        stubs.stub(.get("/books").query(["page": "1"]), with: .json(page, encoder: CatalogAPIClient.encoder))
-        let client = CatalogAPIClient(baseURL: try #require(URL(string: "https://api.bookshelf.example")), session: stubs.session)
+        stubs.stub(
+            .get("/books").query(["page": "1"]),
+            with: .json(page, encoder: CatalogAPIClient.encoder))
+        let client = CatalogAPIClient(
+            baseURL: try #require(URL(string: "https://api.bookshelf.example")),
+            session: stubs.session)
 
-        let loaded = try await client.books(page: 1, token: AuthToken(value: "abc123"))
+        let loaded = try await client.books(
+            page: 1, token: AuthToken(value: "abc123"))
 
         #expect(loaded == page)
     }  // a request no stub answered would fail this test here
@@ -48,9 +53,10 @@ struct TraitsBookshelfTests {
     // end-snippet
 
     // snippet: trait-end-of-test-checks
-    @Test("A search runs once the pause has passed, leaving no work behind", .endOfTestChecks)
+    @Test("A search after the pause leaves no work behind", .endOfTestChecks)
     func searchLeavesNoPendingWork() {
-        let queue = ManualDispatchQueue(label: "main", isMainQueue: true).checkedAtEndOfTest()
+        let queue = ManualDispatchQueue(label: "main", isMainQueue: true)
+            .checkedAtEndOfTest()
         let viewModel = BookSearchViewModel(queue: queue) { _ in [] }
 
         viewModel.queryChanged("dune")

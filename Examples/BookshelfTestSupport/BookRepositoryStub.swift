@@ -5,9 +5,9 @@ import TestSupportKit
 /// A stub of the five-method `BookRepository`: one spy per method, one line
 /// per method.
 ///
-/// Shared by both example suites from this test-support target, so its members
-/// are public; in an app's own test target the same stub needs no access
-/// modifiers.
+/// Shared by both example suites from this test-support target, so its
+/// members are public; in an app's own test target the same stub needs no
+/// access modifiers.
 public final class BookRepositoryStub: BookRepository {
     /// Creates a stub whose lookups answer with empty lists and whose page
     /// fetch is strict.
@@ -20,8 +20,8 @@ public final class BookRepositoryStub: BookRepository {
     public let cachedBooksSpy = Spy<Void, [Book]>(defaultAnswer: [])
     public let recentlyAddedSpy = Spy<Int, [Book]>(defaultAnswer: [])
     public let validateSpy = ThrowingSpy<Book, Void>()
-    // Strict: a test that reaches fetchPage(_:) without configuring it fails,
-    // naming the method.
+    // Strict: a test that reaches fetchPage(_:) without configuring it
+    // fails, naming the method.
     public let fetchPageSpy = ThrowingSpy<Int, CatalogPage>()
     public let saveSpy = ThrowingSpy<Book, Void>()
 
@@ -33,6 +33,8 @@ public final class BookRepositoryStub: BookRepository {
     public func fetchPage(_ page: Int) async throws -> CatalogPage {
         try await fetchPageSpy.call(page)
     }
-    public func save(_ book: Book) async throws { try await saveSpy.call(book) }
+    public func save(_ book: Book) async throws {
+        try await saveSpy.call(book)
+    }
 }
 // end-snippet

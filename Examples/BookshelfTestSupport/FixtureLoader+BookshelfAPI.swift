@@ -5,7 +5,8 @@ import TestSupportKit
 extension FixtureLoader {
     /// The catalog API responses in this test-support target's `Fixtures`
     /// folder (copied with `resources: [.copy("Fixtures")]`, and shared by
-    /// both example suites), decoded the way the app's API client decodes them.
+    /// both example suites), decoded the way the app's API client decodes
+    /// them.
     ///
     /// A `static let` shares one cache of file bytes across the whole run.
     public static let bookshelfAPI = FixtureLoader(

@@ -81,7 +81,8 @@ final class FixturesCatalogResponseTests: XCTestCase {
 
     func test_reportingDecode_existingFixture_unwrapsWithoutThrowing() throws {
         // The reporting form fails the test at this line with the loader's message instead of throwing.
-        let book = try XCTUnwrap(fixtures.reporting.decode(Book.self, named: "book"))
+        let book = try XCTUnwrap(
+            fixtures.reporting.decode(Book.self, named: "book"))
 
         XCTAssertEqual(book.author, "Ursula K. Le Guin")
     }

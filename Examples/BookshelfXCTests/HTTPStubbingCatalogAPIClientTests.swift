@@ -33,11 +33,14 @@ final class HTTPStubbingCatalogAPIClientTests: XCTestCase {
         )
     }
 
-    func test_logIn_withCredentials_sendsThemAsFormFieldsAndReturnsToken() async throws {
+    func test_logIn_withCredentials_sendsFormAndGetsToken() async throws {
         // Given
         stubs.stub(
             .post("/login")
-                .body(.formFields(["username": "ada", "password": "s3cret!"])),
+                .body(
+                    .formFields([
+                        "username": "ada", "password": "s3cret!",
+                    ])),
             with: .json(#"{"token": "abc123"}"#)
         )
         let client = try makeClient()
@@ -194,7 +197,8 @@ final class HTTPStubbingCatalogAPIClientTests: XCTestCase {
 
         // snippet: unhandled-xctest
         let failures = await FailureReporter.collectFailures {
-            let stubs = HTTPStubRegistry()  // created inside, so the collector receives its failures
+            // Created inside, so the collector receives its failures:
+            let stubs = HTTPStubRegistry()
             stubs.stub(.get("/books"), with: .ok)
             let client = CatalogAPIClient(baseURL: baseURL, session: stubs.session)
             do {
@@ -207,7 +211,9 @@ final class HTTPStubbingCatalogAPIClientTests: XCTestCase {
 
         XCTAssertEqual(code.value, .resourceUnavailable)
         XCTAssertEqual(failures.count, 1)
-        XCTAssertTrue(failures.first?.message.hasPrefix("No stub matches POST https://api.bookshelf.example/login") == true)
+        XCTAssertTrue(
+            failures.first?.message.hasPrefix(
+                "No stub matches POST https://api.bookshelf.example/login") == true)
         // end-snippet
     }
 

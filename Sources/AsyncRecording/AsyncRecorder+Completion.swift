@@ -191,7 +191,7 @@ extension AsyncRecorder {
 
     /// Fails the test if the source finishes or fails within a time.
     ///
-    /// The inverted form of ``finished(timeout:fileID:filePath:line:column:)``.
+    /// The inverted form of [`finished(timeout:)`](<doc:finished(timeout:fileID:filePath:line:column:)>).
     ///
     /// ```swift
     /// let (updates, _) = AsyncStream<Int>.makeStream()

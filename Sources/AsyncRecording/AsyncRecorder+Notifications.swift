@@ -6,7 +6,9 @@ extension AsyncRecorder {
     ///
     /// ```swift
     /// let center = NotificationCenter()
-    /// let recorder = AsyncRecorder(notificationsNamed: bookImportDidFinish, center: center) {
+    /// let recorder = AsyncRecorder(
+    ///     notificationsNamed: bookImportDidFinish, center: center
+    /// ) {
     ///     $0.userInfo?["count"] as? Int
     /// }
     /// ```
@@ -59,7 +61,8 @@ extension AsyncRecorder where Element == RecordedNotification {
     /// ```swift
     /// let center = NotificationCenter()
     /// let model = BookImportScreenModel(center: center)
-    /// let recorder = AsyncRecorder(notificationsNamed: bookImportDidFinish, center: center)
+    /// let recorder = AsyncRecorder(
+    ///     notificationsNamed: bookImportDidFinish, center: center)
     /// model.importFinished(count: 3)
     /// #expect(await recorder.next()?.name == bookImportDidFinish)
     /// ```

@@ -9,7 +9,8 @@ import TestSupportCore
 /// timeout fails the test at the awaiting line with the values seen so far and what was expected.
 ///
 /// ```swift
-/// let recorder = AsyncRecorder(BookImporter().importBooks(["Dune", "Emma", "Piranesi"]))
+/// let recorder = AsyncRecorder(
+///     BookImporter().importBooks(["Dune", "Emma", "Piranesi"]))
 /// await recorder.expectValues([1, 2, 3])
 /// await recorder.finished()
 /// ```
@@ -50,7 +51,8 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
     /// ```
     ///
     /// - Parameters:
-    ///   - sequence: The sequence to iterate; a thrown error becomes ``failure(timeout:fileID:filePath:line:column:)``.
+    ///   - sequence: The sequence to iterate; a thrown error becomes
+    ///     [`failure(timeout:)`](<doc:failure(timeout:fileID:filePath:line:column:)>).
     ///   - label: How failure messages name the source; defaults to the sequence's type.
     public convenience init<Sequence: AsyncSequence & Sendable>(_ sequence: Sequence, label: String? = nil)
     where Sequence.Element == Element {
@@ -160,7 +162,8 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
     /// Waits for as many values as expected and fails the test unless they equal the expected ones.
     ///
     /// ```swift
-    /// let recorder = AsyncRecorder(BookImporter().importBooks(["Dune", "Emma", "Piranesi"]))
+    /// let recorder = AsyncRecorder(
+    ///     BookImporter().importBooks(["Dune", "Emma", "Piranesi"]))
     /// await recorder.expectValues([1, 2, 3])
     /// ```
     ///
@@ -241,7 +244,7 @@ public final class AsyncRecorder<Element: Sendable>: Sendable {
 
     /// Fails the test if a value not yet handed out arrives within a time.
     ///
-    /// The inverted form of ``next(timeout:fileID:filePath:line:column:)``.
+    /// The inverted form of [`next(timeout:)`](<doc:next(timeout:fileID:filePath:line:column:)>).
     ///
     /// ```swift
     /// let (updates, continuation) = AsyncStream<Int>.makeStream()

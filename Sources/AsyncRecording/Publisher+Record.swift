@@ -20,7 +20,8 @@ extension AsyncRecorder {
     /// line runs.
     ///
     /// - Parameters:
-    ///   - publisher: The publisher to subscribe to; a failure completion becomes ``failure(timeout:fileID:filePath:line:column:)``.
+    ///   - publisher: The publisher to subscribe to; a failure completion becomes
+    ///     [`failure(timeout:)`](<doc:failure(timeout:fileID:filePath:line:column:)>).
     ///   - label: How failure messages name the source; defaults to the publisher's type.
     public convenience init<P: Publisher>(_ publisher: P, label: String? = nil) where P.Output == Element {
         let storage = RecorderStorage<Element>()

@@ -1,6 +1,7 @@
 /// How a recorded source ended: it finished, or it failed with an error.
 ///
-/// ``AsyncRecorder/completion(timeout:fileID:filePath:line:column:)`` returns it without deciding in
+/// [`completion(timeout:)`](<doc:AsyncRecorder/completion(timeout:fileID:filePath:line:column:)>)
+/// returns it without deciding in
 /// advance which ending the test expects.
 ///
 /// ```swift

@@ -18,7 +18,9 @@
 ///     }
 ///
 ///     func queryChanged(_ text: String) {
-///         queue.asyncAfter(deadline: .now() + .milliseconds(300)) { self.search(text) }
+///         queue.asyncAfter(deadline: .now() + .milliseconds(300)) {
+///             self.search(text)
+///         }
 ///     }
 ///
 ///     func search(_ text: String) { /* … */ }
@@ -31,7 +33,7 @@
 /// let queue = ManualDispatchQueue()
 /// let viewModel = BookSearchViewModel(queue: queue) { _ in [] }
 /// viewModel.queryChanged("dune")
-/// queue.advance(by: .milliseconds(300))   // the search runs now, in no real time
+/// queue.advance(by: .milliseconds(300))  // the search runs now, in no time
 /// ```
 ///
 /// The requirements have names of their own (``schedule(_:at:)``, `performSync`); the familiar
@@ -60,7 +62,9 @@ public protocol DispatchQueueInterface: Sendable {
     /// ```swift
     /// let queue = ManualDispatchQueue()
     /// let timeout = SearchSessionTimeout(queue: queue)
-    /// queue.asyncAfter(deadline: queue.now + .seconds(30)) { timeout.inputReceived() }
+    /// queue.asyncAfter(deadline: queue.now + .seconds(30)) {
+    ///     timeout.inputReceived()
+    /// }
     /// ```
     var now: DispatchTime { get }
 
@@ -79,7 +83,9 @@ public protocol DispatchQueueInterface: Sendable {
     ///         log.withLock { $0.append("\(time)") }
     ///         base.schedule(work, at: time)
     ///     }
-    ///     func performSync<T>(_ work: () throws -> T) rethrows -> T { try base.performSync(work) }
+    ///     func performSync<T>(_ work: () throws -> T) rethrows -> T {
+    ///         try base.performSync(work)
+    ///     }
     /// }
     /// ```
     ///
@@ -303,7 +309,8 @@ extension DispatchQueueInterface {
     ///
     /// ```swift
     /// let queue: any DispatchQueueInterface = DispatchQueue.main
-    /// queue.asyncIfNotCurrent { print("render") }   // inline on main, hops otherwise
+    /// // Inline on main, hops otherwise:
+    /// queue.asyncIfNotCurrent { print("render") }
     /// ```
     ///
     /// - Parameter work: The work.

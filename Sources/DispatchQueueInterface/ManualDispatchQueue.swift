@@ -7,7 +7,8 @@ import LockedValue
 /// Time starts at zero when the queue is created and moves only when the test says:
 ///
 /// ```swift
-/// // Feature: Bookshelf's SearchSessionTimeout expires 30 s after the last input
+/// // Feature: Bookshelf's SearchSessionTimeout expires 30 s after the last
+/// // input
 /// let queue = ManualDispatchQueue()
 /// let timeout = SearchSessionTimeout(queue: queue, timeout: .seconds(30))
 /// timeout.inputReceived()
@@ -114,7 +115,9 @@ public final class ManualDispatchQueue: DispatchQueueInterface {
     ///
     /// ```swift
     /// let queue = ManualDispatchQueue()
-    /// queue.asyncAfter(deadline: queue.now + .milliseconds(300)) { print("search") }
+    /// queue.asyncAfter(deadline: queue.now + .milliseconds(300)) {
+    ///     print("search")
+    /// }
     /// ```
     public var now: DispatchTime { VirtualDelay.dispatchTime(atOffset: state.withLock { $0.now }) }
 

@@ -12,7 +12,8 @@ import Foundation
 ///     _ = try fixtures.data(named: "catlog.json")
 /// } catch let error as FixtureError {
 ///     print(error.message)
-///     // No fixture named "catlog.json" in bundle "MyAppTests_MyAppTests.resources",
+///     // No fixture named "catlog.json" in bundle
+///     // "MyAppTests_MyAppTests.resources",
 ///     // subdirectory "Fixtures" (/…/Fixtures). Did you mean "catalog.json"?
 /// }
 /// ```

@@ -8,8 +8,10 @@ extension FixtureLoader {
     /// ```swift
     /// let fixtures = FixtureLoader.bookshelfAPI
     /// let id = UUID()
-    /// let page = try fixtures.decode(CatalogPage.self, named: "Catalog/page-1.json")
-    /// let book: Book = try fixtures.decode(named: "book-template.json", substituting: ["id": id.uuidString])
+    /// let page = try fixtures.decode(
+    ///     CatalogPage.self, named: "Catalog/page-1.json")
+    /// let book: Book = try fixtures.decode(
+    ///     named: "book-template.json", substituting: ["id": id.uuidString])
     /// ```
     ///
     /// - Parameters:

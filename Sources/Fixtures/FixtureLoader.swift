@@ -12,12 +12,14 @@ import TestSupportCore
 ///
 /// ```swift
 /// extension FixtureLoader {
-///     static let bookshelf = FixtureLoader(bundle: .module, decoder: .bookshelfAPI)
+///     static let bookshelf = FixtureLoader(
+///         bundle: .module, decoder: .bookshelfAPI)
 /// }
 ///
 /// @Test("The first catalog page lists three books")
 /// func firstPage() throws {
-///     let page = try FixtureLoader.bookshelf.decode(CatalogPage.self, named: "catalog-page-1.json")
+///     let page = try FixtureLoader.bookshelf.decode(
+///         CatalogPage.self, named: "catalog-page-1.json")
 ///     #expect(page.books.count == 3)
 /// }
 /// ```
@@ -34,7 +36,8 @@ import TestSupportCore
 ///
 /// ```swift
 /// let fixtures = FixtureLoader.bookshelfAPI
-/// let book = try #require(fixtures.reporting.decode(Book.self, named: "book.json"))
+/// let book = try #require(
+///     fixtures.reporting.decode(Book.self, named: "book.json"))
 /// ```
 ///
 /// Templated fixtures hold `{{name}}` placeholders, filled before use:
@@ -42,7 +45,8 @@ import TestSupportCore
 /// ```swift
 /// let fixtures = FixtureLoader.bookshelfAPI
 /// let id = UUID()
-/// let body = try fixtures.data(named: "book-template.json", substituting: ["id": id.uuidString])
+/// let body = try fixtures.data(
+///     named: "book-template.json", substituting: ["id": id.uuidString])
 /// ```
 public struct FixtureLoader: Sendable, CustomStringConvertible {
     /// The directory the fixtures are read from.
@@ -67,11 +71,13 @@ public struct FixtureLoader: Sendable, CustomStringConvertible {
     /// ```swift
     /// // SwiftPM test target with resources: [.copy("Fixtures")]
     /// let fixtures = FixtureLoader(bundle: .module)
-    /// // SwiftPM test target with resources: [.process("Resources")], which flattens folders
+    /// // SwiftPM test target with resources: [.process("Resources")], which
+    /// // flattens folders
     /// let flattened = FixtureLoader(bundle: .module, subdirectory: nil)
     /// // Xcode test bundle whose fixtures were added as a group (no folder)
     /// final class CatalogTests: XCTestCase {
-    ///     let fixtures = FixtureLoader(bundle: Bundle(for: CatalogTests.self), subdirectory: nil)
+    ///     let fixtures = FixtureLoader(
+    ///         bundle: Bundle(for: CatalogTests.self), subdirectory: nil)
     /// }
     /// ```
     ///
@@ -160,7 +166,9 @@ public struct FixtureLoader: Sendable, CustomStringConvertible {
     /// Creates a loader for the fixtures in a directory on disk, decoding with the decoder given.
     ///
     /// ```swift
-    /// let fixtures = FixtureLoader(directory: URL(fileURLWithPath: NSTemporaryDirectory()), decoder: .bookshelfAPI)
+    /// let fixtures = FixtureLoader(
+    ///     directory: URL(fileURLWithPath: NSTemporaryDirectory()),
+    ///     decoder: .bookshelfAPI)
     /// ```
     ///
     /// The decoder is read once, here, and shared by every decode, which is safe because
@@ -182,7 +190,9 @@ public struct FixtureLoader: Sendable, CustomStringConvertible {
     ///
     /// ```swift
     /// let fixtures = FixtureLoader.bookshelfAPI
-    /// let page = try XCTUnwrap(fixtures.reporting.decode(CatalogPage.self, named: "Catalog/page-1.json"))
+    /// let page = try XCTUnwrap(
+    ///     fixtures.reporting.decode(
+    ///         CatalogPage.self, named: "Catalog/page-1.json"))
     /// ```
     public var reporting: ReportingFixtureLoader { ReportingFixtureLoader(loader: self) }
 
@@ -196,7 +206,8 @@ public struct FixtureLoader: Sendable, CustomStringConvertible {
     /// ```swift
     /// let fixtures = FixtureLoader.bookshelfAPI
     /// for name in try fixtures.names(under: "Catalog") {
-    ///     _ = try fixtures.decode(CatalogPage.self, named: name)   // every page decodes
+    ///     // Every page decodes:
+    ///     _ = try fixtures.decode(CatalogPage.self, named: name)
     /// }
     /// ```
     ///
@@ -223,7 +234,9 @@ public struct FixtureLoader: Sendable, CustomStringConvertible {
     ///
     /// ```swift
     /// let fixtures = FixtureLoader.bookshelfAPI
-    /// let body = try fixtures.data(named: "book-template.json", substituting: ["id": "42", "title": "Dune"])
+    /// let body = try fixtures.data(
+    ///     named: "book-template.json",
+    ///     substituting: ["id": "42", "title": "Dune"])
     /// ```
     ///
     /// - Parameters:

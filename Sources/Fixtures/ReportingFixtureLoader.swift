@@ -15,7 +15,8 @@ import TestSupportCore
 ///     let fixtures = FixtureLoader.bookshelfAPI
 ///     let page = try #require(
 ///         fixtures.reporting.decode(CatalogPage.self, named: "catlog.json"))
-///     // fails on the line above: No fixture named "catlog.json" in bundle "…",
+///     // fails on the line above: No fixture named "catlog.json" in
+///     // bundle "…",
 ///     // subdirectory "Fixtures" (…). Did you mean "catalog.json"?
 /// }
 /// ```
@@ -73,7 +74,9 @@ public struct ReportingFixtureLoader: Sendable, CustomStringConvertible {
     ///
     /// ```swift
     /// let fixtures = FixtureLoader.bookshelfAPI
-    /// let body = try #require(fixtures.reporting.data(named: "book-template.json", substituting: ["id": "7"]))
+    /// let body = try #require(
+    ///     fixtures.reporting.data(
+    ///         named: "book-template.json", substituting: ["id": "7"]))
     /// ```
     ///
     /// - Parameters:

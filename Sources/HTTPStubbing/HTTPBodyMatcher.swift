@@ -91,8 +91,11 @@ public struct HTTPBodyMatcher: Sendable, CustomStringConvertible {
     ///
     /// ```swift
     /// let stubs = HTTPStubRegistry()
-    /// let dune = NewBook(title: "Dune", author: "Frank Herbert", status: .wantToRead)
-    /// stubs.stub(.post("/books").body(.json(dune, encoder: CatalogAPIClient.encoder)), with: .status(201))
+    /// let dune = NewBook(
+    ///     title: "Dune", author: "Frank Herbert", status: .wantToRead)
+    /// stubs.stub(
+    ///     .post("/books").body(.json(dune, encoder: CatalogAPIClient.encoder)),
+    ///     with: .status(201))
     /// ```
     ///
     /// - Parameters:

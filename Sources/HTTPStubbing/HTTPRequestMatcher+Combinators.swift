@@ -46,7 +46,9 @@ extension HTTPRequestMatcher {
     ///
     /// ```swift
     /// let stubs = HTTPStubRegistry()
-    /// stubs.stub(.any && !.host("api.example.com"), with: .error(.notConnectedToInternet))
+    /// stubs.stub(
+    ///     .any && !.host("api.example.com"),
+    ///     with: .error(.notConnectedToInternet))
     /// ```
     ///
     /// - Parameter matcher: The matcher to negate.

@@ -408,7 +408,8 @@ public struct HTTPRequestMatcher: Sendable, CustomStringConvertible {
     /// Adds: the query has exactly these items and no others, in any order.
     ///
     /// ```swift
-    /// let matcher = HTTPRequestMatcher.get("/books").query(exactly: ["page": "2"])   // not /books?page=2&debug=1
+    /// // Matches /books?page=2, not /books?page=2&debug=1:
+    /// let matcher = HTTPRequestMatcher.get("/books").query(exactly: ["page": "2"])
     /// ```
     ///
     /// - Parameter items: Names and values; an empty dictionary requires no query at all.

@@ -75,16 +75,22 @@ extension HTTPStubRegistry {
     ///
     /// A stub nobody used usually means the code under test sent a different request than the test
     /// expects. With `exactlyOnce`, a stub that answered twice fails too, so a test that expects
-    /// each request once need not repeat each matcher in ``expectRequested(_:count:fileID:filePath:line:column:)``:
+    /// each request once need not repeat each matcher in
+    /// [`expectRequested(_:count:)`](<doc:expectRequested(_:count:fileID:filePath:line:column:)>):
     ///
     /// ```swift
     /// let stubs = HTTPStubRegistry()
-    /// stubs.stub(.get(exactly: "/books?page=1"), with: .json(CatalogPage(books: [], nextPage: 2)))
-    /// stubs.stub(.get(exactly: "/books?page=2"), with: .json(CatalogPage(books: [], nextPage: nil)))
+    /// stubs.stub(
+    ///     .get(exactly: "/books?page=1"),
+    ///     with: .json(CatalogPage(books: [], nextPage: 2)))
+    /// stubs.stub(
+    ///     .get(exactly: "/books?page=2"),
+    ///     with: .json(CatalogPage(books: [], nextPage: nil)))
     /// // ... load both pages ...
     /// stubs.expectAllStubsUsed(exactlyOnce: true)
     /// // fails with: 1 of 2 stubs did not answer exactly once:
-    /// //   GET /books with exactly query page=2 (registered at CatalogTests.swift:14): answered 0 times
+    /// //   GET /books with exactly query page=2
+    /// //   (registered at CatalogTests.swift:14): answered 0 times
     /// ```
     ///
     /// - Parameters:

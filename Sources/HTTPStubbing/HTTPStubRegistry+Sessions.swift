@@ -27,7 +27,8 @@ extension HTTPStubRegistry {
     /// let configuration = stubs.makeConfiguration()
     /// configuration.timeoutIntervalForRequest = 5
     /// let baseURL = try #require(URL(string: "https://api.example.com"))
-    /// let client = CatalogAPIClient(baseURL: baseURL, session: URLSession(configuration: configuration))
+    /// let client = CatalogAPIClient(
+    ///     baseURL: baseURL, session: URLSession(configuration: configuration))
     /// ```
     ///
     /// Each configuration gets a protocol class of its own (about 1 KB that stays for the life of

@@ -22,7 +22,8 @@ import FoundationNetworking
 ///     let baseURL = try #require(URL(string: "https://api.example.com"))
 ///     let client = CatalogAPIClient(baseURL: baseURL, session: stubs.session)
 ///
-///     let loaded = try await client.books(page: 2, token: AuthToken(value: "abc"))
+///     let loaded = try await client.books(
+///         page: 2, token: AuthToken(value: "abc"))
 ///
 ///     #expect(loaded == page)
 ///     stubs.expectRequested(.get("/books"), count: 1)
@@ -178,7 +179,8 @@ public final class HTTPStubRegistry: Sendable {
     ///
     /// - Parameters:
     ///   - matcher: Which requests to answer.
-    ///   - priority: Higher answers first; see ``stub(_:priority:times:with:fileID:filePath:line:column:)``.
+    ///   - priority: Higher answers first; see
+    ///     [`stub(_:priority:times:with:)`](<doc:stub(_:priority:times:with:fileID:filePath:line:column:)>).
     ///   - times: How many requests it answers; `nil` for any number.
     ///   - fileID: The caller's file ID.
     ///   - filePath: The caller's file path.
@@ -213,13 +215,16 @@ public final class HTTPStubRegistry: Sendable {
     /// ```swift
     /// let stubs = HTTPStubRegistry()
     /// let pageOne = CatalogPage(books: [.testValue], nextPage: nil)
-    /// stubs.stub(.get("/books"), with: .json(pageOne))            // the fallback, registered first
-    /// stubs.stub(.get("/books"), times: 2, inOrder: [.error(.timedOut), .status(503)])
+    /// // The fallback, registered first:
+    /// stubs.stub(.get("/books"), with: .json(pageOne))
+    /// stubs.stub(
+    ///     .get("/books"), times: 2, inOrder: [.error(.timedOut), .status(503)])
     /// ```
     ///
     /// - Parameters:
     ///   - matcher: Which requests to answer.
-    ///   - priority: Higher answers first; see ``stub(_:priority:times:with:fileID:filePath:line:column:)``.
+    ///   - priority: Higher answers first; see
+    ///     [`stub(_:priority:times:with:)`](<doc:stub(_:priority:times:with:fileID:filePath:line:column:)>).
     ///   - times: How many requests the stub answers in all before it is used up; `nil` (the
     ///     default) answers every request, repeating the last response.
     ///   - responses: The answers, in order; must not be empty.

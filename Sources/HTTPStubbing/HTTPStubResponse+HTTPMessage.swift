@@ -9,7 +9,10 @@ extension HTTPStubResponse {
     ///
     /// ```swift
     /// let stubs = HTTPStubRegistry()
-    /// stubs.stub(.get("/books"), with: .httpMessage("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r\n[]"))
+    /// stubs.stub(
+    ///     .get("/books"),
+    ///     with: .httpMessage(
+    ///         "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r\n[]"))
     /// ```
     ///
     /// Line ends may be CRLF or LF. A header that repeats is joined with `, `, as
@@ -36,7 +39,7 @@ extension HTTPStubResponse {
     /// A response read from raw HTTP message text.
     ///
     /// Reads the text's UTF-8 bytes with
-    /// ``httpMessage(_:fileID:filePath:line:column:)-(Data,_,_,_,_)``.
+    /// [`httpMessage(_:)`](<doc:httpMessage(_:fileID:filePath:line:column:)-(Data,_,_,_,_)>).
     ///
     /// - Parameters:
     ///   - message: The message, such as `"HTTP/1.1 404 Not Found\r\n\r\n"`.
@@ -62,8 +65,12 @@ extension HTTPStubResponse {
     ///
     /// ```swift
     /// let stubs = HTTPStubRegistry()
-    /// let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
-    /// stubs.stub(.get("/books"), with: .httpMessage(contentsOf: fixtures.appendingPathComponent("books.http")))
+    /// let fixtures = URL(fileURLWithPath: #filePath)
+    ///     .deletingLastPathComponent().appendingPathComponent("Fixtures")
+    /// stubs.stub(
+    ///     .get("/books"),
+    ///     with: .httpMessage(
+    ///         contentsOf: fixtures.appendingPathComponent("books.http")))
     /// ```
     ///
     /// - Parameters:

@@ -16,7 +16,9 @@ import FoundationNetworking
 ///     .status(204),
 ///     .json(CatalogPage(books: [dune], nextPage: nil), encoder: encoder),
 ///     .json(#"{"token": "abc"}"#),
-///     .text("Service Unavailable", status: 503, headers: ["Retry-After": "120"]),
+///     .text(
+///         "Service Unavailable", status: 503,
+///         headers: ["Retry-After": "120"]),
 ///     .error(.notConnectedToInternet),
 ///     .redirect(to: "https://cdn.example.com/cover.jpg"),
 ///     .respond { request in .json(#"{"echo": "\#(request.path)"}"#) },
@@ -97,7 +99,8 @@ public struct HTTPStubResponse: Sendable {
     /// ```swift
     /// let stubs = HTTPStubRegistry()
     /// let cover = Data(count: 1_024)
-    /// stubs.stub(.get("/cover.jpg"), with: .data(cover, contentType: "image/jpeg"))
+    /// stubs.stub(
+    ///     .get("/cover.jpg"), with: .data(cover, contentType: "image/jpeg"))
     /// ```
     ///
     /// - Parameters:
@@ -257,7 +260,8 @@ public struct HTTPStubResponse: Sendable {
     ///
     /// ```swift
     /// let stubs = HTTPStubRegistry()
-    /// stubs.stub(.get("/slow"), with: HTTPStubResponse.text("late").delayed(by: 0.02))
+    /// stubs.stub(
+    ///     .get("/slow"), with: HTTPStubResponse.text("late").delayed(by: 0.02))
     /// ```
     ///
     /// - Parameter seconds: The wait; real time, so keep it small in tests. Negative counts as zero.
@@ -276,7 +280,9 @@ public struct HTTPStubResponse: Sendable {
     /// ```swift
     /// let stubs = HTTPStubRegistry()
     /// let cover = Data(count: 250_000)
-    /// stubs.stub(.get("/cover.jpg"), with: HTTPStubResponse.data(cover).throttled(bytesPerSecond: 500_000))
+    /// stubs.stub(
+    ///     .get("/cover.jpg"),
+    ///     with: HTTPStubResponse.data(cover).throttled(bytesPerSecond: 500_000))
     /// ```
     ///
     /// - Parameter bytesPerSecond: The rate; the body arrives in up to 16 chunks spread over

@@ -46,9 +46,11 @@ public struct MultipartPartMatcher: Sendable, CustomStringConvertible {
     ///
     /// ```swift
     /// let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0])
-    /// let exact = MultipartPartMatcher.file("photo", fileName: "photo.jpg", content: .data(jpeg))
+    /// let exact = MultipartPartMatcher.file(
+    ///     "photo", fileName: "photo.jpg", content: .data(jpeg))
     /// let anyJPEG = MultipartPartMatcher.file(
-    ///     "photo", content: .matching("a JPEG") { $0?.starts(with: [0xFF, 0xD8]) == true })
+    ///     "photo",
+    ///     content: .matching("a JPEG") { $0?.starts(with: [0xFF, 0xD8]) == true })
     /// ```
     ///
     /// - Parameters:

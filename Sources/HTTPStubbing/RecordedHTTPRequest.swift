@@ -98,7 +98,8 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
     /// ```swift
     /// let stubs = HTTPStubRegistry()
     /// let request = try #require(stubs.requests.first)
-    /// #expect(HTTPRequestMatcher.get("/books").query(["page": "2"]).matches(request))
+    /// #expect(
+    ///     HTTPRequestMatcher.get("/books").query(["page": "2"]).matches(request))
     /// ```
     ///
     /// - Parameters:
@@ -127,13 +128,16 @@ public struct RecordedHTTPRequest: Sendable, Equatable, CustomStringConvertible 
     ///
     /// For a request a spy or a session stub of the test's own captured; a matcher's
     /// ``HTTPRequestMatcher/mismatches(for:)`` then names each condition the request misses, as
-    /// ``HTTPStubRegistry/expectRequested(_:count:fileID:filePath:line:column:)`` does for the
+    /// [`expectRequested(_:count:)`](<doc:HTTPStubRegistry/expectRequested(_:count:fileID:filePath:line:column:)>)
+    /// does for the
     /// closest request:
     ///
     /// ```swift
-    /// var captured = URLRequest(url: URL(string: "https://api.example.com/login")!)
+    /// var captured = URLRequest(
+    ///     url: URL(string: "https://api.example.com/login")!)
     /// captured.httpMethod = "PUT"
-    /// let reasons = HTTPRequestMatcher.post("/login").mismatches(for: RecordedHTTPRequest(captured))
+    /// let reasons = HTTPRequestMatcher.post("/login")
+    ///     .mismatches(for: RecordedHTTPRequest(captured))
     /// #expect(reasons.isEmpty, "\(reasons)")  // method is PUT, expected POST
     /// ```
     ///

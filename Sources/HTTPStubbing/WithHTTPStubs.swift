@@ -47,9 +47,13 @@ public func withHTTPStubs<R>(
 ///     let page = CatalogPage(books: [.testValue], nextPage: nil)
 ///     let baseURL = try #require(URL(string: "https://api.example.com"))
 ///     try await withHTTPStubs { stubs in
-///         stubs.stub(.get("/books").query(["page": "1"]), with: .json(page, encoder: CatalogAPIClient.encoder))
-///         let client = CatalogAPIClient(baseURL: baseURL, session: stubs.session)
-///         let loaded = try await client.books(page: 1, token: AuthToken(value: "abc"))
+///         stubs.stub(
+///             .get("/books").query(["page": "1"]),
+///             with: .json(page, encoder: CatalogAPIClient.encoder))
+///         let client = CatalogAPIClient(
+///             baseURL: baseURL, session: stubs.session)
+///         let loaded = try await client.books(
+///             page: 1, token: AuthToken(value: "abc"))
 ///         #expect(loaded == page)
 ///     }
 /// }

@@ -13,7 +13,10 @@ import NameSuggestions
 ///
 /// #expect(settings.dailyGoalPages == 20)            // the registered default
 /// settings.dailyGoalPages = 30
-/// #expect(store.writes == [KeyValueStoreWrite(key: "dailyGoalPages", value: .integer(30))])
+/// #expect(
+///     store.writes == [
+///         KeyValueStoreWrite(key: "dailyGoalPages", value: .integer(30))
+///     ])
 /// ```
 ///
 /// The getters follow `UserDefaults` as Apple documents it (and the package's tests run the
@@ -56,7 +59,8 @@ public final class KeyValueStoreFake: KeyValueStoreInterface, Sendable {
     /// Creates a store holding some values, which are not recorded as writes.
     ///
     /// ```swift
-    /// let store = KeyValueStoreFake(globalDomain: KeyValueStoreFake.typicalAppleGlobalDomain)
+    /// let store = KeyValueStoreFake(
+    ///     globalDomain: KeyValueStoreFake.typicalAppleGlobalDomain)
     /// ```
     ///
     /// - Parameters:

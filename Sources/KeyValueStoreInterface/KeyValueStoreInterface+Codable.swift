@@ -20,7 +20,8 @@ extension KeyValueStoreInterface {
     ///
     /// ```swift
     /// let store = KeyValueStoreFake()
-    /// let order = try store.decoded(BookSortOrder.self, forKey: "sortOrder") ?? .byTitle
+    /// let order =
+    ///     try store.decoded(BookSortOrder.self, forKey: "sortOrder") ?? .byTitle
     /// ```
     ///
     /// - Parameters:

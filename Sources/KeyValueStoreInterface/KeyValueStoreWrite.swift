@@ -6,7 +6,10 @@
 /// let store = KeyValueStoreFake()
 /// let settings = ReadingSettings(store: store)
 /// settings.dailyGoalPages = 30
-/// #expect(store.writes == [KeyValueStoreWrite(key: "dailyGoalPages", value: .integer(30))])
+/// #expect(
+///     store.writes == [
+///         KeyValueStoreWrite(key: "dailyGoalPages", value: .integer(30))
+///     ])
 /// ```
 public struct KeyValueStoreWrite: Sendable, Hashable, CustomStringConvertible {
     /// The key written.

@@ -7,7 +7,9 @@ import Foundation
 /// ```swift
 /// let store = KeyValueStoreFake()
 /// ReadingSettings(store: store).dailyGoalPages = 30
-/// #expect(store.writes.last == KeyValueStoreWrite(key: "dailyGoalPages", value: .integer(30)))
+/// #expect(
+///     store.writes.last
+///         == KeyValueStoreWrite(key: "dailyGoalPages", value: .integer(30)))
 /// ```
 public indirect enum PropertyListValue: Sendable, Hashable, CustomStringConvertible {
     /// A string.

@@ -6,7 +6,9 @@
 /// let keychain = KeychainFake()
 /// let scope = KeychainScope(service: "com.bookshelf.auth")
 /// let token = Data("abc".utf8)
-/// try keychain.add(token, account: "refresh-token", in: scope, accessibility: .afterFirstUnlockThisDeviceOnly)
+/// try keychain.add(
+///     token, account: "refresh-token", in: scope,
+///     accessibility: .afterFirstUnlockThisDeviceOnly)
 /// ```
 public enum KeychainAccessibility: String, Sendable, Hashable, CaseIterable {
     /// Readable while the device is unlocked, the Security framework's default.

@@ -114,7 +114,8 @@ public final class KeychainFake: KeychainInterface {
     /// Creates a fake keychain on a device in the given state.
     ///
     /// ```swift
-    /// let keychain = KeychainFake(accessGroups: ["TEAM.com.bookshelf", "TEAM.com.bookshelf.shared"])
+    /// let keychain = KeychainFake(
+    ///     accessGroups: ["TEAM.com.bookshelf", "TEAM.com.bookshelf.shared"])
     /// let afterRestart = KeychainFake(lockState: .beforeFirstUnlock)
     /// ```
     ///

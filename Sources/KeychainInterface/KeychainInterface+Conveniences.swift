@@ -108,7 +108,8 @@ extension KeychainInterface {
     /// let keychain = KeychainFake()
     /// let scope = KeychainScope(service: "com.bookshelf.auth")
     /// try keychain.set("s3cr3t", account: "password", in: scope)
-    /// let password: String = try keychain.readString(account: "password", in: scope)
+    /// let password: String = try keychain.readString(
+    ///     account: "password", in: scope)
     /// ```
     ///
     /// - Parameters:
@@ -126,7 +127,8 @@ extension KeychainInterface {
     /// ```swift
     /// let keychain = KeychainFake()
     /// let scope = KeychainScope(service: "com.bookshelf.auth")
-    /// let password: String? = try keychain.readStringIfPresent(account: "password", in: scope)  // nil
+    /// let password: String? = try keychain.readStringIfPresent(
+    ///     account: "password", in: scope)  // nil
     /// ```
     ///
     /// - Parameters:
@@ -183,8 +185,11 @@ extension KeychainInterface {
     /// ```swift
     /// let keychain = KeychainFake()
     /// let scope = KeychainScope(service: "com.bookshelf.auth")
-    /// try keychain.set(encoded: AuthTokens(accessToken: "abc", refreshToken: "def"), account: "credentials", in: scope)
-    /// let tokens = try keychain.read(AuthTokens.self, account: "credentials", in: scope)
+    /// try keychain.set(
+    ///     encoded: AuthTokens(accessToken: "abc", refreshToken: "def"),
+    ///     account: "credentials", in: scope)
+    /// let tokens = try keychain.read(
+    ///     AuthTokens.self, account: "credentials", in: scope)
     /// ```
     ///
     /// - Parameters:
@@ -207,7 +212,8 @@ extension KeychainInterface {
     /// ```swift
     /// let keychain = KeychainFake()
     /// let scope = KeychainScope(service: "com.bookshelf.auth")
-    /// let tokens = try keychain.readIfPresent(AuthTokens.self, account: "credentials", in: scope)  // nil
+    /// let tokens = try keychain.readIfPresent(
+    ///     AuthTokens.self, account: "credentials", in: scope)  // nil
     /// ```
     ///
     /// - Parameters:

@@ -5,7 +5,9 @@
 ///
 /// ```swift
 /// let scope = KeychainScope(service: "com.bookshelf.auth")
-/// let shared = KeychainScope(service: "com.bookshelf.auth", accessGroup: "TEAMID.com.bookshelf.shared")
+/// let shared = KeychainScope(
+///     service: "com.bookshelf.auth",
+///     accessGroup: "TEAMID.com.bookshelf.shared")
 /// ```
 public struct KeychainScope: Sendable, Hashable, CustomStringConvertible {
     /// The service, usually a reverse-DNS name per feature.
@@ -26,7 +28,8 @@ public struct KeychainScope: Sendable, Hashable, CustomStringConvertible {
     ///
     /// ```swift
     /// let keychain = KeychainFake()
-    /// let everyToken = KeychainScope(service: "com.bookshelf.auth", synchronization: .any)
+    /// let everyToken = KeychainScope(
+    ///     service: "com.bookshelf.auth", synchronization: .any)
     /// try keychain.deleteAll(in: everyToken)
     /// ```
     ///

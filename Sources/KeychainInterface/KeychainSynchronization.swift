@@ -3,7 +3,8 @@
 /// The scope is a ``KeychainScope``; the values mirror `kSecAttrSynchronizable`.
 ///
 /// ```swift
-/// let everyToken = KeychainScope(service: "com.bookshelf.auth", synchronization: .any)
+/// let everyToken = KeychainScope(
+///     service: "com.bookshelf.auth", synchronization: .any)
 /// ```
 public enum KeychainSynchronization: String, Sendable, Hashable, CaseIterable {
     /// Items that stay on the device, the default.

@@ -3,8 +3,10 @@ import NameSuggestions
 /// Writes spy-based stubs, one file per protocol, from a module's symbol graph.
 ///
 /// ```swift
-/// let symbolGraphFile = URL(fileURLWithPath: ".build/symbol-graphs/Bookshelf.symbols.json")
-/// let graph = try JSONDecoder().decode(SymbolGraph.self, from: Data(contentsOf: symbolGraphFile))
+/// let symbolGraphFile = URL(
+///     fileURLWithPath: ".build/symbol-graphs/Bookshelf.symbols.json")
+/// let graph = try JSONDecoder().decode(
+///     SymbolGraph.self, from: Data(contentsOf: symbolGraphFile))
 /// let generator = StubGenerator(graphs: [graph], access: .internal)
 /// let result = try generator.generate(protocols: ["BookRepository"])
 /// ```

@@ -5,7 +5,8 @@
 /// ```swift
 /// extension NewBook: Buildable {}
 ///
-/// let draft = NewBook(title: "Dune", author: "Frank Herbert", status: .wantToRead)
+/// let draft = NewBook(
+///     title: "Dune", author: "Frank Herbert", status: .wantToRead)
 /// let finished = draft.with(\.status, .finished)
 /// let untitled = draft.with { $0.title = "" }
 /// ```
@@ -52,7 +53,9 @@ extension Buildable {
     /// `count` copies; `configure` gets each one's index, 0, 1, 2 and so on.
     ///
     /// ```swift
-    /// let books = Book.testValue.variants(3) { book, index in book.title = "Book \(index)" }
+    /// let books = Book.testValue.variants(3) { book, index in
+    ///     book.title = "Book \(index)"
+    /// }
     /// ```
     ///
     /// - Parameters:

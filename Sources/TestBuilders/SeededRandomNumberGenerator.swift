@@ -7,7 +7,9 @@
 ///
 /// ```swift
 /// // Production
-/// func shuffledShelf<G: RandomNumberGenerator>(_ books: [Book], using generator: inout G) -> [Book] {
+/// func shuffledShelf<G: RandomNumberGenerator>(
+///     _ books: [Book], using generator: inout G
+/// ) -> [Book] {
 ///     books.shuffled(using: &generator)
 /// }
 ///

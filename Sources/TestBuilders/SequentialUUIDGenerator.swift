@@ -8,10 +8,12 @@ import TestSupportCore
 /// Inject it where production code creates identifiers:
 ///
 /// ```swift
-/// // Production: BookListViewModel(repository:makeID:now:) takes `makeID: @Sendable () -> UUID = UUID.init`
+/// // Production: BookListViewModel(repository:makeID:now:) takes
+/// // `makeID: @Sendable () -> UUID = UUID.init`
 /// // Test
 /// let ids = SequentialUUIDGenerator()
-/// let viewModel = BookListViewModel(repository: BookRepositoryStub(), makeID: ids.next)
+/// let viewModel = BookListViewModel(
+///     repository: BookRepositoryStub(), makeID: ids.next)
 /// let book = await viewModel.addBook(title: "Dune", author: "Frank Herbert")
 /// #expect(book?.id == UUID.sequential(1))
 /// ```

@@ -6,13 +6,17 @@
 /// ```swift
 /// extension NewBook: TestValue {
 ///     public static var testValue: NewBook {
-///         NewBook(title: "The Dispossessed", author: "Ursula K. Le Guin", status: .wantToRead)
+///         NewBook(
+///             title: "The Dispossessed", author: "Ursula K. Le Guin",
+///             status: .wantToRead)
 ///     }
 /// }
 ///
 /// let reading = NewBook.make(\.status, .reading)
 /// let renamed = NewBook.make { $0.title = "Dune" }
-/// let shelf = NewBook.make(count: 3) { book, index in book.title = "Volume \(index + 1)" }
+/// let shelf = NewBook.make(count: 3) { book, index in
+///     book.title = "Volume \(index + 1)"
+/// }
 /// ```
 ///
 /// Keep the canonical value deterministic: fixed ids and dates, never `UUID()` or `Date()`.

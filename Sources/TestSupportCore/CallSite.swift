@@ -13,7 +13,8 @@
 ///     guard !collection.isEmpty else { return }
 ///     FailureReporter.report(
 ///         "Expected an empty collection, found \(collection.count) elements",
-///         at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+///         at: CallSite(
+///             fileID: fileID, filePath: filePath, line: line, column: column)
 ///     )
 /// }
 /// ```

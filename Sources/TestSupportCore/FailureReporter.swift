@@ -17,11 +17,17 @@
 /// a failure off the main thread, where nothing tells which framework is running.
 ///
 /// ```swift
-/// func expectSorted(_ values: [Int], fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-///                   line: UInt = #line, column: UInt = #column) {
+/// func expectSorted(
+///     _ values: [Int],
+///     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+///     line: UInt = #line, column: UInt = #column
+/// ) {
 ///     if values != values.sorted() {
-///         FailureReporter.report("Expected \(values) to be sorted",
-///                                at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+///         FailureReporter.report(
+///             "Expected \(values) to be sorted",
+///             at: CallSite(
+///                 fileID: fileID, filePath: filePath, line: line,
+///                 column: column))
 ///     }
 /// }
 /// ```
@@ -121,7 +127,8 @@ public enum FailureReporter {
     /// let failures = FailureReporter.collectFailures {
     ///     spy.expectCalled(times: 2)
     /// }
-    /// #expect(failures.map(\.message) == ["Expected 2 calls to fetch(id:), saw 0"])
+    /// #expect(
+    ///     failures.map(\.message) == ["Expected 2 calls to fetch(id:), saw 0"])
     /// ```
     ///
     /// - Parameter body: The code under test.

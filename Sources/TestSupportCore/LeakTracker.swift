@@ -11,7 +11,7 @@
 ///         let viewModel = BookListViewModel(repository: BookRepositoryStub())
 ///         tracker.track(viewModel)
 ///         await viewModel.load()
-///     }   // fails here, naming BookListViewModel and the line that tracked it, if it leaked
+///     }  // fails here if it leaked, naming the type and the tracking line
 /// }
 /// ```
 ///
@@ -30,7 +30,8 @@ public final class LeakTracker: Sendable {
 
     /// Starts watching an object, so that the leak check fails if the object is still alive then.
     ///
-    /// The check is ``expectNoLeaks(fileID:filePath:line:column:)``. The tracker holds the object
+    /// The check is
+    /// [`expectNoLeaks()`](<doc:expectNoLeaks(fileID:filePath:line:column:)>). The tracker holds the object
     /// weakly, so tracking never keeps it alive.
     ///
     /// - Parameters:

@@ -24,7 +24,8 @@ import Testing
 /// final class StubServer: Sendable {
 ///     private let failures = OffTaskFailureReporter()
 ///
-///     func handle(_ request: URLRequest, at callSite: CallSite) {   // runs on a URLSession thread
+///     // Runs on a URLSession thread:
+///     func handle(_ request: URLRequest, at callSite: CallSite) {
 ///         failures.report("No stub for \(request)", at: callSite)
 ///     }
 ///

@@ -8,7 +8,8 @@
 /// deterministic tools (a manual queue, a test clock, a spy that suspends) everywhere else.
 ///
 /// ```swift
-/// let timeout = SearchSessionTimeout(queue: DispatchQueue.global(), timeout: .milliseconds(10))
+/// let timeout = SearchSessionTimeout(
+///     queue: DispatchQueue.global(), timeout: .milliseconds(10))
 /// timeout.inputReceived()   // fires and forgets work on its own queue
 /// await waitForCondition("the session timed out") { timeout.hasTimedOut }
 /// ```

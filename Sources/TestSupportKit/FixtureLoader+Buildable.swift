@@ -10,7 +10,9 @@ extension FixtureLoader {
     ///
     /// ```swift
     /// let fixtures = FixtureLoader.bookshelfAPI
-    /// let finished = try fixtures.build(Book.self, named: "book.json") { $0.status = .finished }
+    /// let finished = try fixtures.build(Book.self, named: "book.json") {
+    ///     $0.status = .finished
+    /// }
     /// ```
     ///
     /// - Parameters:

@@ -16,8 +16,11 @@ extension HTTPStubRegistry {
     ///
     /// ```swift
     /// let stubs = HTTPStubRegistry()
-    /// let sourceFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
-    /// stubs.useCassette(named: "Cassettes/catalog.har", from: .bookshelfAPI, recordingInto: sourceFixtures, mode: .none)
+    /// let sourceFixtures = URL(fileURLWithPath: #filePath)
+    ///     .deletingLastPathComponent().appendingPathComponent("Fixtures")
+    /// stubs.useCassette(
+    ///     named: "Cassettes/catalog.har", from: .bookshelfAPI,
+    ///     recordingInto: sourceFixtures, mode: .none)
     /// ```
     ///
     /// A cassette that is missing when the mode only replays is reported at your line with the

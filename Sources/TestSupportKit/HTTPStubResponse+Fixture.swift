@@ -16,7 +16,11 @@ extension HTTPStubResponse {
     ///
     /// ```swift
     /// let stubs = HTTPStubRegistry()
-    /// stubs.stub(.get("/books/42"), with: .fixture("book-template.json", from: .bookshelfAPI, substituting: ["id": "42"]))
+    /// stubs.stub(
+    ///     .get("/books/42"),
+    ///     with: .fixture(
+    ///         "book-template.json", from: .bookshelfAPI,
+    ///         substituting: ["id": "42"]))
     /// ```
     ///
     /// A missing fixture or an unfilled placeholder is reported at the caller's line. The

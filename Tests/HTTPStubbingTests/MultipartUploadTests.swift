@@ -46,8 +46,10 @@ struct MultipartUploadTests {
 
         // snippet: multipart-parts
         let upload = try #require(stubs.requests.last)
-        let caption = try #require(upload.multipartParts.first { $0.name == "caption" })
-        let photo = try #require(upload.multipartParts.first { $0.name == "photo" })
+        let caption = try #require(
+            upload.multipartParts.first { $0.name == "caption" })
+        let photo = try #require(
+            upload.multipartParts.first { $0.name == "photo" })
         #expect(caption.text == "Sunset")
         #expect(photo.fileName == "photo.jpg")
         #expect(photo.contentType == "image/jpeg")
@@ -61,9 +63,14 @@ struct MultipartUploadTests {
     func fileContent() throws {
         let request = try recorded(SampleUpload.handBuilt())
         // snippet: multipart-content
-        let exact = HTTPBodyMatcher.multipart(.file("photo", content: .data(SampleUpload.jpeg)))
+        let exact = HTTPBodyMatcher.multipart(
+            .file("photo", content: .data(SampleUpload.jpeg)))
         let anyJPEG = HTTPBodyMatcher.multipart(
-            .file("photo", content: .matching("a JPEG") { $0?.starts(with: [0xFF, 0xD8]) == true }))
+            .file(
+                "photo",
+                content: .matching("a JPEG") {
+                    $0?.starts(with: [0xFF, 0xD8]) == true
+                }))
         // end-snippet
 
         #expect(HTTPRequestMatcher.any.body(exact).matches(request))

@@ -16,7 +16,9 @@ final class SpyTestMailboxStub: SpyTestMailbox, SpyingStub {
     let loadSpy = CompletionSpy<Int, Result<String, SpyTestError>>("load(id:completion:)")
 
     init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
-        let origin = StubOrigin("SpyTestMailboxStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+        let origin = StubOrigin(
+            "SpyTestMailboxStub", isGenerated: true,
+            fileID: fileID, filePath: filePath, line: line, column: column)
         countSpy.reportsUnansweredCalls(at: origin)
         moveSpy.reportsUnansweredCalls(at: origin)
         loadSpy.reportsUnansweredCalls(at: origin)

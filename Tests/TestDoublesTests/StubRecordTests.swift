@@ -15,7 +15,9 @@ struct StubRecordTests {
         _ = mailbox.count()
 
         let failures = FailureReporter.collectFailures {
-            mailbox.expectInOrder(.call(mailbox.moveSpy, with: 3, "Inbox", false), .call(mailbox.countSpy))
+            mailbox.expectInOrder(
+                .call(mailbox.moveSpy, with: 3, "Inbox", false),
+                .call(mailbox.countSpy))
         }
 
         #expect(failures.isEmpty)

@@ -89,7 +89,8 @@ struct FailureReporterCollectFailuresTests {
     @Test("expectPositive names the value it got")
     func namesTheValue() {
         let failures = FailureReporter.collectFailures { expectPositive(-3) }
-        #expect(failures.map(\.message) == ["Expected a positive number, got -3"])
+        #expect(
+            failures.map(\.message) == ["Expected a positive number, got -3"])
     }
     // end-snippet
 

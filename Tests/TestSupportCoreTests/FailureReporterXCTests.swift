@@ -79,7 +79,8 @@ func expectPositive(
     guard value <= 0 else { return }
     FailureReporter.report(
         "Expected a positive number, got \(value)",
-        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        at: CallSite(
+            fileID: fileID, filePath: filePath, line: line, column: column)
     )
 }
 // end-snippet

@@ -17,7 +17,10 @@ public final class SearchSessionTimeout: @unchecked Sendable {
     /// - Parameters:
     ///   - queue: Where the timeout fires; the main queue by default.
     ///   - timeout: How long without input ends the session.
-    public init(queue: any DispatchQueueInterface = DispatchQueue.main, timeout: DispatchTimeInterval = .seconds(30)) {
+    public init(
+        queue: any DispatchQueueInterface = DispatchQueue.main,
+        timeout: DispatchTimeInterval = .seconds(30)
+    ) {
         self.queue = queue
         self.timeout = timeout
     }
@@ -25,7 +28,8 @@ public final class SearchSessionTimeout: @unchecked Sendable {
     /// Whether the session has ended for lack of input.
     public var hasTimedOut: Bool { lock.withLock { timedOut } }
 
-    /// Call on every input: restarts the countdown and reopens an ended session.
+    /// Call on every input: restarts the countdown and reopens an ended
+    /// session.
     public func inputReceived() {
         let item = DispatchWorkItem { [weak self] in self?.expire() }
         let previous = lock.withLock { () -> DispatchWorkItem? in

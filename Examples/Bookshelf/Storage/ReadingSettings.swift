@@ -40,7 +40,9 @@ public final class ReadingSettings {
     /// Pages to read per day, kept between 1 and 500.
     public var dailyGoalPages: Int {
         get { store.integer(forKey: Key.dailyGoalPages) }
-        set { store.set(min(max(newValue, 1), 500), forKey: Key.dailyGoalPages) }
+        set {
+            store.set(min(max(newValue, 1), 500), forKey: Key.dailyGoalPages)
+        }
     }
     // end-snippet
 

@@ -53,7 +53,9 @@ public struct TokenStore: Sendable {
     /// - Throws: ``TokenStoreError``.
     public func save(_ tokens: AuthTokens) throws(TokenStoreError) {
         do {
-            try keychain.set(encoded: tokens, account: Self.account, in: Self.scope, accessibility: .afterFirstUnlockThisDeviceOnly)
+            try keychain.set(
+                encoded: tokens, account: Self.account, in: Self.scope,
+                accessibility: .afterFirstUnlockThisDeviceOnly)
         } catch {
             throw Self.translate(error)
         }

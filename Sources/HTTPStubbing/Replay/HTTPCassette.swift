@@ -12,7 +12,9 @@ import FoundationNetworking
 /// so a recorded cassette diffs well in review.
 ///
 /// ```swift
-/// let harFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/catalog.har")
+/// let harFile = URL(fileURLWithPath: #filePath)
+///     .deletingLastPathComponent()
+///     .appendingPathComponent("Fixtures/catalog.har")
 /// let cassette = try HTTPCassette(harData: Data(contentsOf: harFile))
 /// #expect(cassette.interactions.first?.statusCode == 200)
 /// ```

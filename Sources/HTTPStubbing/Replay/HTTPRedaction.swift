@@ -153,8 +153,10 @@ public struct HTTPRedaction: Sendable, Equatable {
     /// value is ignored, so an unset environment variable substitutes nothing.
     ///
     /// ```swift
-    /// let token = ProcessInfo.processInfo.environment["CATALOG_TOKEN"] ?? "test-token"
-    /// let redaction = HTTPRedaction.default.substituting(token, with: "<CATALOG_TOKEN>")
+    /// let token =
+    ///     ProcessInfo.processInfo.environment["CATALOG_TOKEN"] ?? "test-token"
+    /// let redaction = HTTPRedaction.default
+    ///     .substituting(token, with: "<CATALOG_TOKEN>")
     /// ```
     ///
     /// - Parameters:

@@ -13,11 +13,15 @@ extension HTTPStubRegistry {
     /// variable overrides `mode`.
     ///
     /// ```swift
-    /// let cassettesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Cassettes")
+    /// let cassettesDirectory = URL(fileURLWithPath: #filePath)
+    ///     .deletingLastPathComponent().appendingPathComponent("Cassettes")
     /// let baseURL = try #require(URL(string: "https://api.example.com"))
     /// let stubs = HTTPStubRegistry()
-    /// stubs.useCassette(at: cassettesDirectory.appendingPathComponent("catalog.har"), mode: .once)
-    /// let page = try await CatalogAPIClient(baseURL: baseURL, session: stubs.session).books(page: 1, token: AuthToken(value: "abc"))
+    /// stubs.useCassette(
+    ///     at: cassettesDirectory.appendingPathComponent("catalog.har"),
+    ///     mode: .once)
+    /// let client = CatalogAPIClient(baseURL: baseURL, session: stubs.session)
+    /// let page = try await client.books(page: 1, token: AuthToken(value: "abc"))
     /// ```
     ///
     /// Replay answers a request with the first unused recorded response whose method and URL

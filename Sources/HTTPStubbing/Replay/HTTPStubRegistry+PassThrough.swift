@@ -11,14 +11,17 @@ extension HTTPStubRegistry {
     ///
     /// ```swift
     /// let stubs = HTTPStubRegistry()
-    /// stubs.stub(.get("/books"), with: .json(CatalogPage(books: [], nextPage: nil)))
+    /// stubs.stub(
+    ///     .get("/books"), with: .json(CatalogPage(books: [], nextPage: nil)))
     /// // everything else to localhost is real
-    /// stubs.passUnmatchedRequests(matching: .host("localhost"), to: URLSession(configuration: .ephemeral))
+    /// stubs.passUnmatchedRequests(
+    ///     matching: .host("localhost"), to: URLSession(configuration: .ephemeral))
     /// ```
     ///
     /// Passed-through requests are recorded like any other, with the real status code as their
     /// outcome, and answer through the stubbed session (cookies, redirect handling), so
-    /// ``expectRequested(_:count:fileID:filePath:line:column:)`` counts them. An unmatched request
+    /// [`expectRequested(_:count:)`](<doc:expectRequested(_:count:fileID:filePath:line:column:)>)
+    /// counts them. An unmatched request
     /// the matcher does not accept is an unhandled-request failure that names the matcher.
     ///
     /// - Parameters:

@@ -6,10 +6,13 @@ import TestSupportCore
 /// A `Clock` for tests that care what was waited, not about stepping through it.
 ///
 /// ```swift
-/// // Feature: Bookshelf's RetryingCatalogLoader retries with exponential backoff on any `Clock<Duration>`.
+/// // Feature: Bookshelf's RetryingCatalogLoader retries with exponential
+/// // backoff on any `Clock<Duration>`.
 /// let clock = ImmediateClock()
-/// let fetch = makeFlakyCatalogFetch(failures: 2, then: CatalogPage(books: [], nextPage: nil))
-/// let loader = RetryingCatalogLoader(clock: clock, fetchPage: { try await fetch.call($0) })
+/// let fetch = makeFlakyCatalogFetch(
+///     failures: 2, then: CatalogPage(books: [], nextPage: nil))
+/// let loader = RetryingCatalogLoader(
+///     clock: clock, fetchPage: { try await fetch.call($0) })
 /// _ = try await loader.load(page: 1)
 /// #expect(clock.sleeps == [.seconds(1), .seconds(2)])
 /// ```
@@ -63,7 +66,9 @@ extension Clock where Self == ImmediateClock {
     /// A clock whose sleeps return at once.
     ///
     /// ```swift
-    /// let loader = RetryingCatalogLoader(clock: .immediate) { _ in CatalogPage(books: [], nextPage: nil) }
+    /// let loader = RetryingCatalogLoader(clock: .immediate) { _ in
+    ///     CatalogPage(books: [], nextPage: nil)
+    /// }
     /// ```
     public static var immediate: ImmediateClock { ImmediateClock() }
 }

@@ -9,16 +9,22 @@ import TestSupportCore
 ///
 /// ```swift
 /// // Feature: production code depends only on the standard `Clock` protocol.
-/// func pollStatus(clock: some Clock<Duration>, check: @Sendable () async -> Bool) async throws {
+/// func pollStatus(
+///     clock: some Clock<Duration>, check: @Sendable () async -> Bool
+/// ) async throws {
 ///     while await !check() { try await clock.sleep(for: .seconds(5)) }
 /// }
 ///
 /// // Test
 /// let clock = TestClock()
 /// let isReady = Locked(false)
-/// let task = Task { try await pollStatus(clock: clock, check: { isReady.withLock { $0 } }) }
-/// await clock.waitForSleepers(count: 1)     // the poller is asleep: no yielding, no guessing
-/// await clock.advance(by: .seconds(15))     // it checks three times, once per 5 s deadline
+/// let task = Task {
+///     try await pollStatus(clock: clock, check: { isReady.withLock { $0 } })
+/// }
+/// // The poller is asleep: no yielding, no guessing
+/// await clock.waitForSleepers(count: 1)
+/// // It checks three times, once per 5 s deadline
+/// await clock.advance(by: .seconds(15))
 /// task.cancel()
 /// ```
 ///
@@ -26,7 +32,9 @@ import TestSupportCore
 ///   submission order), waits until its `sleep` has returned and its task sleeps on the clock
 ///   again (or, for work that finishes or waits elsewhere, a bounded settling time), and only
 ///   then moves to the next deadline. A woken task reads its own deadline as ``now``.
-/// - ``expectNoPendingSleepers(fileID:filePath:line:column:)`` reports sleepers still
+/// -
+///   [`expectNoPendingSleepers()`](<doc:expectNoPendingSleepers(fileID:filePath:line:column:)>)
+///   reports sleepers still
 ///   waiting at the end of the test and cancels them, so their tasks end.
 /// - Cancelling a sleeping task resumes its `sleep` with `CancellationError`.
 @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
@@ -152,7 +160,8 @@ public final class TestClock: Clock, Sendable {
     /// The current instant, which changes only when the test advances or runs the clock.
     ///
     /// It changes only through ``advance(by:)``, ``advance(to:)`` and
-    /// ``run(maxSteps:fileID:filePath:line:column:)``. A task woken by an advance reads its own
+    /// [`run(maxSteps:)`](<doc:run(maxSteps:fileID:filePath:line:column:)>).
+    /// A task woken by an advance reads its own
     /// deadline here until it sleeps again, as it would had the clock stopped there.
     public var now: Instant {
         let task = Self.currentTask
@@ -371,8 +380,10 @@ public final class TestClock: Clock, Sendable {
     ///
     /// ```swift
     /// let clock = TestClock()
-    /// let fetch = makeFlakyCatalogFetch(failures: 1, then: CatalogPage(books: [], nextPage: nil))
-    /// let loader = RetryingCatalogLoader(clock: clock, fetchPage: { try await fetch.call($0) })
+    /// let fetch = makeFlakyCatalogFetch(
+    ///     failures: 1, then: CatalogPage(books: [], nextPage: nil))
+    /// let loader = RetryingCatalogLoader(
+    ///     clock: clock, fetchPage: { try await fetch.call($0) })
     /// let task = Task { try await loader.load(page: 1) }
     /// await clock.waitForSleepers(count: 1)
     /// await clock.advance(by: .seconds(1))

@@ -7,10 +7,11 @@ import TestSupportCore
 /// then behaves like an ``ImmediateClock`` so the code under test can finish.
 ///
 /// ```swift
-/// let loader = RetryingCatalogLoader(clock: UnimplementedClock()) { _ in   // the first attempt succeeds
+/// // The first attempt succeeds, so no backoff sleep happens
+/// let loader = RetryingCatalogLoader(clock: UnimplementedClock()) { _ in
 ///     CatalogPage(books: [], nextPage: nil)
 /// }
-/// _ = try await loader.load(page: 1)                                      // so no backoff sleep happens
+/// _ = try await loader.load(page: 1)
 /// ```
 @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
 public final class UnimplementedClock: Clock, Sendable {
@@ -80,7 +81,9 @@ extension Clock where Self == UnimplementedClock {
     /// A clock that fails the test when used.
     ///
     /// ```swift
-    /// let loader = RetryingCatalogLoader(clock: .unimplemented()) { _ in CatalogPage(books: [], nextPage: nil) }
+    /// let loader = RetryingCatalogLoader(clock: .unimplemented()) { _ in
+    ///     CatalogPage(books: [], nextPage: nil)
+    /// }
     /// ```
     ///
     /// - Parameters:

@@ -6,7 +6,8 @@ import TestSupportCore
 /// the line that created it, and no block runs.
 ///
 /// ```swift
-/// let timeout = SearchSessionTimeout(queue: UnimplementedDispatchQueue())   // reading its state must not hop
+/// // Reading its state must not hop:
+/// let timeout = SearchSessionTimeout(queue: UnimplementedDispatchQueue())
 /// _ = timeout.hasTimedOut
 /// ```
 ///

@@ -39,7 +39,8 @@ extension KeyValueStoreFake {
     /// let store = KeyValueStoreFake()
     /// let settings = ReadingSettings(store: store)
     /// settings.dailyGoalPages = 30
-    /// store.expectRecorded(KeyValueStoreWrite(key: "dailyGoalPages", value: .integer(30)))
+    /// store.expectRecorded(
+    ///     KeyValueStoreWrite(key: "dailyGoalPages", value: .integer(30)))
     /// ```
     ///
     /// - Parameters:

@@ -137,7 +137,8 @@ extension KeyValueStoreInterface where Self == UnimplementedKeyValueStore {
     /// The unimplemented flavour of the key-value seam, beside `.fake()` in KeyValueStoreInterface.
     ///
     /// ```swift
-    /// let settings = ReadingSettings(store: .unimplemented())  // fails at this line: creating settings registers defaults
+    /// // Fails on the next line: creating the settings registers defaults
+    /// let settings = ReadingSettings(store: .unimplemented())
     /// ```
     ///
     /// - Parameters:

@@ -50,7 +50,10 @@ extension KeychainFake {
     /// let keychain = KeychainFake()
     /// let store = TokenStore(keychain: keychain)
     /// try store.save(AuthTokens(accessToken: "abc", refreshToken: "def"))
-    /// keychain.expectRecorded(KeychainOperation(kind: .add, account: TokenStore.account, scope: TokenStore.scope, error: nil))
+    /// keychain.expectRecorded(
+    ///     KeychainOperation(
+    ///         kind: .add, account: TokenStore.account, scope: TokenStore.scope,
+    ///         error: nil))
     /// ```
     ///
     /// - Parameters:

@@ -8,7 +8,8 @@ import TestSupportCore
 /// It throws `KeychainError.unimplemented`.
 ///
 /// ```swift
-/// let store = TokenStore(keychain: UnimplementedKeychain())   // creating the store reads nothing
+/// // Creating the store reads nothing:
+/// let store = TokenStore(keychain: UnimplementedKeychain())
 /// ```
 public final class UnimplementedKeychain: KeychainInterface {
     private let uses: UnimplementedUse
@@ -116,7 +117,8 @@ extension KeychainInterface where Self == UnimplementedKeychain {
     /// The unimplemented flavour of the keychain seam, beside `.fake()` in KeychainInterface.
     ///
     /// ```swift
-    /// let tokens = TokenStore(keychain: .unimplemented())  // creating the store must not touch the keychain
+    /// // Creating the store must not touch the keychain:
+    /// let tokens = TokenStore(keychain: .unimplemented())
     /// ```
     ///
     /// - Parameters:

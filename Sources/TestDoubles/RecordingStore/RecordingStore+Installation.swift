@@ -17,7 +17,8 @@ extension RecordingStore {
     /// }
     ///
     /// // Test
-    /// let store = RecordingStore<LibraryAction, LibraryState>(initialState: LibraryState())
+    /// let store = RecordingStore<LibraryAction, LibraryState>(
+    ///     initialState: LibraryState())
     /// await store.install(in: StoreEnvironment.$current) {
     ///     StoreEnvironment.current.dispatch(.refreshRequested)
     /// }
@@ -62,7 +63,8 @@ extension RecordingStore {
     ///
     /// ```swift
     /// final class LibraryTests: XCTestCase {
-    ///     let store = RecordingStore<LibraryAction, LibraryState>(initialState: LibraryState())
+    ///     let store = RecordingStore<LibraryAction, LibraryState>(
+    ///         initialState: LibraryState())
     ///
     ///     override func invokeTest() {
     ///         store.install(in: StoreEnvironment.$current) { super.invokeTest() }

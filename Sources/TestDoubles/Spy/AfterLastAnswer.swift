@@ -1,7 +1,7 @@
 /// What a spy does when it is called again after the last answer of a sequence.
 ///
 /// The sequence is the one given to
-/// ``MethodSpy/returns(inOrder:afterLast:fileID:filePath:line:column:)``.
+/// [`returns(inOrder:afterLast:)`](<doc:MethodSpy/returns(inOrder:afterLast:fileID:filePath:line:column:)>).
 public enum AfterLastAnswer: Sendable, Equatable {
     /// Keep giving the last answer, the default.
     ///

@@ -10,11 +10,13 @@ import TestSupportCore
 /// let loader = CoverLoaderStub()
 /// loader.loadCoverSpy.returns(.success(Data([0xFF, 0xD8])))
 /// let done = CompletionRecorder<CoverState>()
-/// CoverPresenter(loader: loader).showCover(for: Book.testValue.id, completion: done.handler)
+/// CoverPresenter(loader: loader)
+///     .showCover(for: Book.testValue.id, completion: done.handler)
 /// let state = await done.value()
 /// ```
 ///
-/// ``value(timeout:fileID:filePath:line:column:)`` resumes the moment the handler is called. If it is not
+/// [`value(timeout:)`](<doc:value(timeout:fileID:filePath:line:column:)>)
+/// resumes the moment the handler is called. If it is not
 /// called within 5 seconds, the failure names the handler and how often it was called, and the
 /// value is `nil`. Every call is kept in ``values``. A handler with several parameters records
 /// them as a tuple: `completion: { done.handler(($0, $1)) }`.
@@ -84,7 +86,8 @@ public final class CompletionRecorder<Value: Sendable>: Sendable {
 
     /// Fails the test if the handler is called within a time, returning the moment it is.
     ///
-    /// The inverted form of ``value(timeout:fileID:filePath:line:column:)``. A handler already
+    /// The inverted form of
+    /// [`value(timeout:)`](<doc:value(timeout:fileID:filePath:line:column:)>). A handler already
     /// called fails it at once. A passing check takes the whole time, so keep it short; its
     /// verdict is only as strong as that window.
     ///

@@ -51,12 +51,13 @@ extension MethodSpy {
     /// Answers calls with results, one per call in order, each either a value or an error.
     ///
     /// For "fails once, then succeeds". After the last one, `afterLast` decides, as in
-    /// ``returns(inOrder:afterLast:fileID:filePath:line:column:)``.
+    /// [`returns(inOrder:afterLast:)`](<doc:returns(inOrder:afterLast:fileID:filePath:line:column:)>).
     ///
     /// ```swift
     /// let repository = BookRepositoryStub()
     /// let page = CatalogPage(books: [.testValue], nextPage: nil)
-    /// repository.fetchPageSpy.results(inOrder: [.failure(URLError(.timedOut)), .success(page)])
+    /// repository.fetchPageSpy.results(
+    ///     inOrder: [.failure(URLError(.timedOut)), .success(page)])
     /// ```
     ///
     /// - Parameters:
@@ -99,7 +100,9 @@ extension MethodSpy {
     ///
     /// ```swift
     /// let repository = BookRepositoryStub()
-    /// repository.fetchPageSpy.answers { page in CatalogPage(books: [], nextPage: page + 1) }
+    /// repository.fetchPageSpy.answers { page in
+    ///     CatalogPage(books: [], nextPage: page + 1)
+    /// }
     /// ```
     ///
     /// - Parameter body: Computes the answer from the input.

@@ -45,7 +45,9 @@ extension MethodSpy {
     ///
     /// ```swift
     /// let fetchPageSpy = ThrowingSpy<Int, CatalogPage>()
-    /// func fetchPage(_ page: Int) async throws -> CatalogPage { try await fetchPageSpy.call(page) }
+    /// func fetchPage(_ page: Int) async throws -> CatalogPage {
+    ///     try await fetchPageSpy.call(page)
+    /// }
     /// ```
     ///
     /// - Parameters:

@@ -12,9 +12,11 @@ extension MethodSpy where Output == (any Sendable)? {
     /// else at the caller's line.
     ///
     /// ```swift
-    /// let readSpy = Spy<(key: String, type: String), (any Sendable)?>("read(for:as:)", strictFallback: nil)
+    /// let readSpy = Spy<(key: String, type: String), (any Sendable)?>(
+    ///     "read(for:as:)", strictFallback: nil)
     /// func read<T: Decodable>(for key: String, as type: T.Type) -> T? {
-    ///     readSpy.answer(readSpy.call((key, String(describing: type))), as: T.self)
+    ///     readSpy.answer(
+    ///         readSpy.call((key, String(describing: type))), as: T.self)
     /// }
     /// ```
     ///

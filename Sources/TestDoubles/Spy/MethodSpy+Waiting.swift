@@ -44,7 +44,8 @@ extension MethodSpy {
     /// Fails the test if the method is called within a time, returning the moment a call
     /// arrives.
     ///
-    /// The inverted form of ``waitForCalls(_:timeout:fileID:filePath:line:column:)``: it checks
+    /// The inverted form of
+    /// [`waitForCalls(_:timeout:)`](<doc:waitForCalls(_:timeout:fileID:filePath:line:column:)>): it checks
     /// calls counted since creation, ``clearRecorded()`` or ``reset()``, so a call already made
     /// fails it at once. A passing check takes the whole time, so keep it short; its verdict is
     /// only as strong as that window.

@@ -9,14 +9,23 @@ import TestSupportCore
 ///
 /// ```swift
 /// final class GeneratedCoverLoaderStub: CoverLoading {
-///     let loadCoverSpy = CompletionSpy<Book.ID, Result<Data, any Error>>("loadCover(for:completion:)")
+///     let loadCoverSpy = CompletionSpy<Book.ID, Result<Data, any Error>>(
+///         "loadCover(for:completion:)")
 ///
-///     init(fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
-///         let origin = StubOrigin("GeneratedCoverLoaderStub", isGenerated: true, fileID: fileID, filePath: filePath, line: line, column: column)
+///     init(
+///         fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+///         line: UInt = #line, column: UInt = #column
+///     ) {
+///         let origin = StubOrigin(
+///             "GeneratedCoverLoaderStub", isGenerated: true,
+///             fileID: fileID, filePath: filePath, line: line, column: column)
 ///         loadCoverSpy.reportsUnansweredCalls(at: origin)
 ///     }
 ///
-///     func loadCover(for id: Book.ID, completion: @escaping (Result<Data, any Error>) -> Void) {
+///     func loadCover(
+///         for id: Book.ID,
+///         completion: @escaping (Result<Data, any Error>) -> Void
+///     ) {
 ///         loadCoverSpy.call(id, completion: completion)
 ///     }
 /// }

@@ -8,7 +8,8 @@ import TestSupportCore
 ///
 /// ```swift
 /// let repository = BookRepositoryStub()
-/// expectInOrder(repository.fetchPageSpy, repository.saveSpy, repository.fetchPageSpy)
+/// expectInOrder(
+///     repository.fetchPageSpy, repository.saveSpy, repository.fetchPageSpy)
 /// // Expected calls in order fetchPage(_:) → save(_:) → fetchPage(_:),
 /// // but save(_:) was not called after fetchPage(_:) (call #2).
 /// // Calls seen, in order:

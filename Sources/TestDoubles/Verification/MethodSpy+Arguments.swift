@@ -42,7 +42,8 @@ extension MethodSpy {
     /// let router = BookDetailRouterStub()
     /// let dune = Book.make { $0.title = "Dune" }
     /// router.logOpenSpy.expectCalledOnce(with: dune.id, true)
-    /// // Expected logOpen(of:fromSearch:) to be called once with (of: …, fromSearch: true),
+    /// // Expected logOpen(of:fromSearch:) to be called once with
+    /// // (of: …, fromSearch: true),
     /// // but it was called with (of: …, fromSearch: false)
     /// //   call #1 differs:
     /// //     fromSearch: expected true, got false

@@ -93,7 +93,8 @@ extension ExpectedCall {
     ///
     /// ```swift
     /// final class RouterStub: SpyingStub {
-    ///     let logOpenSpy = Spy<(id: Int, fromSearch: Bool), Void>("logOpen(of:fromSearch:)")
+    ///     let logOpenSpy = Spy<(id: Int, fromSearch: Bool), Void>(
+    ///         "logOpen(of:fromSearch:)")
     /// }
     ///
     /// func expectOpenedFromSearch(_ router: RouterStub) {

@@ -79,7 +79,9 @@ extension MethodSpy {
     /// ```swift
     /// let repository = BookRepositoryStub()
     /// let book = Book.testValue
-    /// repository.saveSpy.expectCalled(matching: "the book, finished") { $0.id == book.id && $0.status == .finished }
+    /// repository.saveSpy.expectCalled(matching: "the book, finished") {
+    ///     $0.id == book.id && $0.status == .finished
+    /// }
     /// ```
     ///
     /// - Parameters:
@@ -130,7 +132,8 @@ extension MethodSpy where Input: Equatable {
     /// let repository = BookRepositoryStub()
     /// let finishedBook = Book.make(\.status, .finished)
     /// repository.saveSpy.expectCalled(with: finishedBook)
-    /// // Expected save(_:) to be called with Book(…), but its 1 call had other arguments:
+    /// // Expected save(_:) to be called with Book(…), but its 1 call had other
+    /// // arguments:
     /// //   #1 Book(…)
     /// // Call #1 differs:
     /// //     status: expected ReadingStatus.finished, got ReadingStatus.reading

@@ -40,7 +40,8 @@ extension RecordingStore {
     /// let store = RecordingStore<any Sendable, Void>()
     /// store.dispatch(LoadPage(page: 1))
     /// store.expectDispatched(LoadPage.self, "page 2") { $0.page == 2 }
-    /// // Expected a dispatched LoadPage matching page 2, but none of the 2 dispatched actions did:
+    /// // Expected a dispatched LoadPage matching page 2, but none of the 2
+    /// // dispatched actions did:
     /// //   #1 RefreshRequested()
     /// //   #2 LoadPage(page: 1)
     /// ```
@@ -122,7 +123,8 @@ extension RecordingStore where Action: Equatable {
     /// The message names each action that differs and how.
     ///
     /// ```swift
-    /// let store = RecordingStore<LibraryAction, LibraryState>(initialState: LibraryState())
+    /// let store = RecordingStore<LibraryAction, LibraryState>(
+    ///     initialState: LibraryState())
     /// let book = Book.testValue
     /// store.expectDispatched([.refreshRequested, .booksLoaded([book])])
     /// ```

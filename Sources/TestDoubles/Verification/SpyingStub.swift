@@ -8,7 +8,10 @@ import TestSupportCore
 /// ```swift
 /// final class CoverLoaderSpyingStub: CoverLoading, SpyingStub {
 ///     let loadCoverSpy = CompletionSpy<Book.ID, Result<Data, any Error>>()
-///     func loadCover(for id: Book.ID, completion: @escaping (Result<Data, any Error>) -> Void) {
+///     func loadCover(
+///         for id: Book.ID,
+///         completion: @escaping (Result<Data, any Error>) -> Void
+///     ) {
 ///         loadCoverSpy.call(id, completion: completion)
 ///     }
 /// }
@@ -26,7 +29,8 @@ public protocol SpyingStub: AnyObject {}
 extension SpyingStub {
     /// Reports a failure at the caller's line unless the stub's spies were called in this order.
     ///
-    /// Other calls may come between them; add ``expectNoOtherCalls(isolation:fileID:filePath:line:column:)``
+    /// Other calls may come between them; add
+    /// [`expectNoOtherCalls()`](<doc:expectNoOtherCalls(isolation:fileID:filePath:line:column:)>)
     /// to rule them out. The message lists the stub's calls in order, with their arguments.
     ///
     /// ```swift
@@ -36,15 +40,20 @@ extension SpyingStub {
     /// let emma = Book.make { $0.title = "Emma" }
     /// presenter.showCover(for: emma.id) { _ in }
     /// presenter.showCover(for: dune.id) { _ in }
-    /// loader.expectInOrder(.call(loader.loadCoverSpy, with: dune.id), .call(loader.loadCoverSpy, with: emma.id))
-    /// // Expected calls on CoverLoaderStub in order loadCover(for:completion:) with … → loadCover(for:completion:) with …,
-    /// // but loadCover(for:completion:) with … was not called after loadCover(for:completion:) with … (call #2).
+    /// loader.expectInOrder(
+    ///     .call(loader.loadCoverSpy, with: dune.id),
+    ///     .call(loader.loadCoverSpy, with: emma.id))
+    /// // Expected calls on CoverLoaderStub in order
+    /// // loadCover(for:completion:) with … → loadCover(for:completion:) with …,
+    /// // but loadCover(for:completion:) with … was not called after
+    /// // loadCover(for:completion:) with … (call #2).
     /// // Calls on CoverLoaderStub, in order:
     /// //   1. loadCover(for:completion:) with …
     /// //   2. loadCover(for:completion:) with …
     /// ```
     ///
-    /// A call that matches is verified, for ``expectNoOtherCalls(isolation:fileID:filePath:line:column:)``.
+    /// A call that matches is verified, for
+    /// [`expectNoOtherCalls()`](<doc:expectNoOtherCalls(isolation:fileID:filePath:line:column:)>).
     ///
     /// - Parameters:
     ///   - calls: The expected calls, first first.
@@ -80,7 +89,8 @@ extension SpyingStub {
     /// presenter.showCover(for: Book.testValue.id) { _ in }
     /// presenter.showCover(for: Book.testValue.id) { _ in }
     /// loader.loadCoverSpy.expectCalled(with: Book.testValue.id)
-    /// loader.expectNoOtherCalls()   // passes: expectCalled(with:) matched both calls
+    /// // Passes: expectCalled(with:) matched both calls
+    /// loader.expectNoOtherCalls()
     /// ```
     ///
     /// - Parameters:
@@ -105,7 +115,9 @@ extension SpyingStub {
 
 /// One call a stub is expected to have recorded, in the order a stub's calls are checked.
 ///
-/// For ``SpyingStub/expectInOrder(_:isolation:fileID:filePath:line:column:)``. Made with `.call(spy)` for any arguments, or `.call(spy, with: …)` for these arguments.
+/// For
+/// [`expectInOrder(_:)`](<doc:SpyingStub/expectInOrder(_:isolation:fileID:filePath:line:column:)>).
+/// Made with `.call(spy)` for any arguments, or `.call(spy, with: …)` for these arguments.
 public struct ExpectedCall: Sendable {
     let spy: ObjectIdentifier
     let text: String

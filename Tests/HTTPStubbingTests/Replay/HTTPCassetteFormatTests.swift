@@ -210,7 +210,9 @@ struct HTTPPassThroughTests {
         let line = #line + 2
         await withKnownIssue {
             await withHTTPStubs { stubs in
-                stubs.passUnmatchedRequests(matching: .any.pathPrefix("/health"), to: URLSession(configuration: .ephemeral))
+                stubs.passUnmatchedRequests(
+                    matching: .any.pathPrefix("/health"),
+                    to: URLSession(configuration: .ephemeral))
                 _ = try? await stubs.session.dataTaskResult(for: health)
                 _ = try? await stubs.session.dataTaskResult(for: books)
             }

@@ -44,7 +44,8 @@ struct HTTPReplayMatchingTests {
     func hostOnly() async throws {
         let file = try writeCassette([.init(url: try makeURL("https://api.test/books"), responseBody: Data("api".utf8))])
         let stubs = makeRegistryWithFallback()
-        stubs.useCassette(at: file, mode: .none, options: .init(matching: .methodAndHost))
+        stubs.useCassette(
+            at: file, mode: .none, options: .init(matching: .methodAndHost))
 
         let sameHost = try await stubs.session.bodyAndStatus(for: URLRequest(url: try makeURL("https://api.test/authors?page=2")))
         let otherHost = try await stubs.session.bodyAndStatus(for: URLRequest(url: try makeURL("https://cdn.test/books")))
@@ -70,7 +71,9 @@ struct HTTPReplayMatchingTests {
     func ignoredQueryItems() async throws {
         let file = try writeCassette([.init(url: try makeURL("https://api.test/books?page=1&ts=111"), responseBody: Data("page 1".utf8))])
         let stubs = makeRegistryWithFallback()
-        let options = HTTPCassette.Options(matching: .methodAndURL.ignoringQueryItems("ts"), allowPlaybackRepeats: true)
+        let options = HTTPCassette.Options(
+            matching: .methodAndURL.ignoringQueryItems("ts"),
+            allowPlaybackRepeats: true)
         stubs.useCassette(at: file, mode: .none, options: options)
 
         let otherStamp = try await stubs.session.bodyAndStatus(for: URLRequest(url: try makeURL("https://api.test/books?ts=999&page=1")))
@@ -95,7 +98,9 @@ struct HTTPReplayMatchingTests {
         request.httpBody = Data(#"{ "page": 1.0, "query": "dune" }"#.utf8)
 
         let json = makeRegistryWithFallback()
-        json.useCassette(at: file, mode: .none, options: .init(matching: .methodAndURL.includingJSONBody()))
+        json.useCassette(
+            at: file, mode: .none,
+            options: .init(matching: .methodAndURL.includingJSONBody()))
         let bytes = makeRegistryWithFallback()
         bytes.useCassette(at: file, mode: .none, options: .init(matching: .methodAndURL.includingBody()))
 
@@ -194,7 +199,9 @@ struct HTTPCassettePlaybackTests {
         let replayedURL = try makeURL("https://api.test/books")
         let file = try writeCassette([.init(url: replayedURL, responseBody: Data("replayed".utf8))])
         let stubs = HTTPStubRegistry()
-        stubs.useCassette(at: file, mode: .newEpisodes, options: .init(passingThrough: .host("127.0.0.1")))
+        stubs.useCassette(
+            at: file, mode: .newEpisodes,
+            options: .init(passingThrough: .host("127.0.0.1")))
         let before = try Data(contentsOf: file)
 
         let real = try await stubs.session.bodyAndStatus(for: URLRequest(url: try makeURL("\(server.baseURL)/health")))

@@ -44,7 +44,9 @@ struct HTTPCassetteRecordReplayTests {
         request.setValue("Bearer secret-bearer", forHTTPHeaderField: "Authorization")
         request.setValue("theme=secret-request-cookie", forHTTPHeaderField: "Cookie")
         request.httpBody = Data(#"{"user":"ada","password":"secret-password"}"#.utf8)
-        let redaction = HTTPRedaction.default.redactingQueryItems("api_key").redactingJSONFields("password", "token")
+        let redaction = HTTPRedaction.default
+            .redactingQueryItems("api_key")
+            .redactingJSONFields("password", "token")
 
         let stubs = HTTPStubRegistry()
         stubs.useCassette(at: file, mode: .once, options: .init(redacting: redaction))
@@ -168,7 +170,9 @@ struct HTTPCassetteRecordReplayTests {
         request.setValue("application/json", forHTTPHeaderField: "Accept")
 
         let stubs = HTTPStubRegistry()
-        stubs.useCassette(at: file, mode: .none, options: .init(matching: .methodAndURL.including(headers: "Accept")))
+        stubs.useCassette(
+            at: file, mode: .none,
+            options: .init(matching: .methodAndURL.including(headers: "Accept")))
         let (body, _) = try await stubs.session.bodyAndStatus(for: request)
 
         #expect(body == "json")

@@ -194,7 +194,9 @@ struct VCRScenarioTests {
         let file = try makeCassetteDirectory().appendingPathComponent("ignored.har")
 
         let stubs = HTTPStubRegistry()
-        stubs.useCassette(at: file, mode: .once, options: .init(passingThrough: .any.path("/health")))
+        stubs.useCassette(
+            at: file, mode: .once,
+            options: .init(passingThrough: .any.path("/health")))
         _ = try await stubs.session.bodyAndStatus(for: URLRequest(url: try makeURL("\(server.baseURL)/health")))
         _ = try await stubs.session.bodyAndStatus(for: URLRequest(url: try makeURL("\(server.baseURL)/books")))
         server.stop()
@@ -480,7 +482,9 @@ struct VCRScenarioTests {
         try HTTPCassette(interactions: [.init(method: "POST", url: url, responseBody: Data("foo response".utf8))]).harData().write(to: file)
 
         let anyMethod = HTTPStubRegistry()
-        anyMethod.useCassette(at: file, mode: .none, options: .init(matching: .methodAndURL.ignoringMethod()))
+        anyMethod.useCassette(
+            at: file, mode: .none,
+            options: .init(matching: .methodAndURL.ignoringMethod()))
         let (body, _) = try await anyMethod.session.bodyAndStatus(for: URLRequest(url: url))
 
         #expect(body == "foo response")
