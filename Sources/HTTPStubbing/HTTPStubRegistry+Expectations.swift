@@ -62,8 +62,8 @@ extension HTTPStubRegistry {
     /// Reports, on the calling task, every unhandled-request failure kept from URLSession threads
     /// and not yet reported.
     ///
-    /// ``withHTTPStubs(followsRedirects:fileID:filePath:line:column:_:)`` calls it when its scope
-    /// ends.
+    /// [`withHTTPStubs(followsRedirects:_:)`](<doc:withHTTPStubs(followsRedirects:fileID:filePath:line:column:_:)>)
+    /// calls it when its scope ends.
     ///
     /// The failures point at the line that created the registry. Every `expect…` method does
     /// this first; call this one when a test has nothing else to check.

@@ -42,7 +42,7 @@ import FoundationNetworking
 /// the closest stub, pointing at the line that created the registry. URLSession runs stubs on
 /// its own threads, where Swift Testing cannot tell which test is running, so in a Swift
 /// Testing test the failure is reported on the test's task: at the next `expect…` call, when
-/// ``withHTTPStubs(followsRedirects:fileID:filePath:line:column:_:)``
+/// [`withHTTPStubs(followsRedirects:_:)`](<doc:withHTTPStubs(followsRedirects:fileID:filePath:line:column:_:)>)
 /// ends, or when the registry is deallocated. Under XCTest it is reported at once.
 public final class HTTPStubRegistry: Sendable {
     struct State {

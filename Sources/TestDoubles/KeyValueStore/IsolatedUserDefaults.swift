@@ -8,8 +8,8 @@ import XCTest
 /// Its persistent domain is removed when the test is done, so nothing leaks into other tests or
 /// later runs.
 ///
-/// Prefer ``withIsolatedUserDefaults(fileID:filePath:line:column:_:)`` (or
-/// `XCTestCase.makeIsolatedUserDefaults()`), which remove the suite for you:
+/// Prefer [`withIsolatedUserDefaults(_:)`](<doc:withIsolatedUserDefaults(fileID:filePath:line:column:_:)>)
+/// (or `XCTestCase.makeIsolatedUserDefaults()`), which remove the suite for you:
 ///
 /// ```swift
 /// @Test func settingsSurviveARelaunch() {

@@ -11,14 +11,17 @@ import TestSupportCore
 ///
 /// ```swift
 /// // In the test support target:
-/// // extension RecordingStore: LibraryStore where Action == LibraryAction, State == LibraryState {}
+/// // extension RecordingStore: LibraryStore
+/// // where Action == LibraryAction, State == LibraryState {}
 ///
 /// @Test("A refresh dispatches the loaded books")
 /// func refreshDispatchesLoadedBooks() async {
 ///     let book = Book.testValue
 ///     let repository = BookRepositoryStub()
-///     repository.fetchPageSpy.returns(CatalogPage(books: [book], nextPage: nil))
-///     let store = RecordingStore<LibraryAction, LibraryState>(initialState: LibraryState())
+///     repository.fetchPageSpy.returns(
+///         CatalogPage(books: [book], nextPage: nil))
+///     let store = RecordingStore<LibraryAction, LibraryState>(
+///         initialState: LibraryState())
 ///     let middleware = LibraryMiddleware(repository: repository)
 ///
 ///     middleware.handle(.refreshRequested, store: store)
@@ -82,7 +85,8 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     /// The reducer changes the state in place: the `(inout State, Action) -> Void` shape.
     ///
     /// ```swift
-    /// let store = RecordingStore(initialState: LibraryState(), reducer: LibraryState.reduce)
+    /// let store = RecordingStore(
+    ///     initialState: LibraryState(), reducer: LibraryState.reduce)
     /// ```
     ///
     /// For reducers that return the new state, see ``init(initialState:reducer:)-(_,(State,Action)->State)``.
@@ -101,7 +105,8 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     /// The `(State, Action) -> State` shape.
     ///
     /// ```swift
-    /// let store = RecordingStore<LibraryAction, Int>(initialState: 0, reducer: { count, _ in count + 1 })
+    /// let store = RecordingStore<LibraryAction, Int>(
+    ///     initialState: 0, reducer: { count, _ in count + 1 })
     /// ```
     ///
     /// - Parameters:
@@ -124,7 +129,7 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     /// waiting tasks.
     ///
     /// The callbacks are those of ``onDispatch(_:)``; the waiting tasks are those in
-    /// ``waitForActions(_:timeout:fileID:filePath:line:column:)``.
+    /// [`waitForActions(_:timeout:)`](<doc:waitForActions(_:timeout:fileID:filePath:line:column:)>).
     ///
     /// - Parameter action: The dispatched action.
     @inlinable
@@ -169,11 +174,14 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
 
     /// Adds a callback run after each action is handled, outside the store's lock.
     ///
-    /// Prefer ``waitForActions(_:timeout:fileID:filePath:line:column:)`` for waiting; use this to
+    /// Prefer
+    /// [`waitForActions(_:timeout:)`](<doc:waitForActions(_:timeout:fileID:filePath:line:column:)>)
+    /// for waiting; use this to
     /// react, for example by answering an action the way a real middleware would.
     ///
     /// ```swift
-    /// let store = RecordingStore<LibraryAction, LibraryState>(initialState: LibraryState())
+    /// let store = RecordingStore<LibraryAction, LibraryState>(
+    ///     initialState: LibraryState())
     /// store.onDispatch { action, _ in
     ///     if action == .refreshRequested { store.dispatch(.booksLoaded([])) }
     /// }
@@ -206,7 +214,8 @@ public final class RecordingStore<Action: Sendable, State: Sendable>: Sendable {
     /// line.
     ///
     /// ```swift
-    /// let store = RecordingStore<LibraryAction, LibraryState>(initialState: LibraryState())
+    /// let store = RecordingStore<LibraryAction, LibraryState>(
+    ///     initialState: LibraryState())
     /// let middleware = LibraryMiddleware(repository: BookRepositoryStub())
     /// middleware.handle(.refreshRequested, store: store)
     /// let actions = await store.waitForActions(2)

@@ -7,15 +7,20 @@ import TestSupportCore
 ///
 /// ```swift
 /// let loadSpy = CompletionSpy<Int, Result<Book, any Error>>()
-/// func load(id: Int, completion: @escaping (Result<Book, any Error>) -> Void) {
+/// func load(
+///     id: Int, completion: @escaping (Result<Book, any Error>) -> Void
+/// ) {
 ///     loadSpy.call(id, completion: completion)
 /// }
 /// ```
 ///
 /// A configured answer (`returns(.success(book))`, `returns(inOrder:)`, `answers(_:)`) completes
 /// each call at once. To complete calls from the test instead, hold them with
-/// ``MethodSpy/holdCompletions(allowingPendingAtEnd:fileID:filePath:line:column:)`` and complete
-/// each with ``MethodSpy/completeLast(with:fileID:filePath:line:column:)``. A call with neither
+/// [`holdCompletions(allowingPendingAtEnd:)`](<doc:MethodSpy/holdCompletions(allowingPendingAtEnd:fileID:filePath:line:column:)>)
+/// and complete
+/// each with
+/// [`completeLast(with:)`](<doc:MethodSpy/completeLast(with:fileID:filePath:line:column:)>).
+/// A call with neither
 /// fails the test at once, naming the method, and its handler is held: the code waiting for it
 /// cannot go on, and the message says why while it waits.
 public typealias CompletionSpy<Input: Sendable, Value: Sendable> = MethodSpy<Input, Value?, Never>
@@ -45,14 +50,17 @@ extension MethodSpy where Failure == Never {
     ///
     /// ```swift
     /// let loadSpy = CompletionSpy<Int, Result<Book, any Error>>()
-    /// func load(id: Int, completion: @escaping (Result<Book, any Error>) -> Void) {
+    /// func load(
+    ///     id: Int, completion: @escaping (Result<Book, any Error>) -> Void
+    /// ) {
     ///     loadSpy.call(id, completion: completion)
     /// }
     /// ```
     ///
     /// The handler need not be `@Sendable`: the code under test hands it over as it would to the
     /// real service, and it is called by whoever completes it, a test's
-    /// ``completeLast(with:fileID:filePath:line:column:)`` or this call with a configured answer.
+    /// [`completeLast(with:)`](<doc:completeLast(with:fileID:filePath:line:column:)>)
+    /// or this call with a configured answer.
     ///
     /// - Parameters:
     ///   - input: The call's arguments, without the handler.
@@ -105,7 +113,8 @@ extension MethodSpy where Failure == Never {
     /// ```swift
     /// let loader = CoverLoaderStub()
     /// let done = CompletionRecorder<CoverState>()
-    /// CoverPresenter(loader: loader).showCover(for: Book.testValue.id, completion: done.handler)
+    /// CoverPresenter(loader: loader)
+    ///     .showCover(for: Book.testValue.id, completion: done.handler)
     /// loader.loadCoverSpy.completeLast(with: .success(Data([0xFF, 0xD8])))
     /// ```
     ///
@@ -139,7 +148,8 @@ extension MethodSpy where Failure == Never {
 
     /// Holds each call's completion handler from now on, for the test to complete itself.
     ///
-    /// Complete a held handler with ``completeLast(with:fileID:filePath:line:column:)``.
+    /// Complete a held handler with
+    /// [`completeLast(with:)`](<doc:completeLast(with:fileID:filePath:line:column:)>).
     ///
     /// For a test that looks at the code under test while a call is in flight, or completes calls
     /// in an order of its own:
@@ -148,7 +158,8 @@ extension MethodSpy where Failure == Never {
     /// let loader = CoverLoaderStub()
     /// loader.loadCoverSpy.holdCompletions()
     /// let done = CompletionRecorder<CoverState>()
-    /// CoverPresenter(loader: loader).showCover(for: Book.testValue.id, completion: done.handler)
+    /// CoverPresenter(loader: loader)
+    ///     .showCover(for: Book.testValue.id, completion: done.handler)
     /// loader.loadCoverSpy.completeLast(with: .success(Data([0xFF, 0xD8])))
     /// ```
     ///

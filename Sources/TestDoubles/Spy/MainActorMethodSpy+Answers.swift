@@ -41,7 +41,7 @@ extension MainActorMethodSpy {
     /// Answers calls with results, one per call in order, each either a value or an error.
     ///
     /// For "fails once, then succeeds". After the last one, `afterLast` decides, as in
-    /// ``returns(inOrder:afterLast:fileID:filePath:line:column:)``.
+    /// [`returns(inOrder:afterLast:)`](<doc:returns(inOrder:afterLast:fileID:filePath:line:column:)>).
     ///
     /// - Parameters:
     ///   - results: The answers, first call first. An empty list is reported as a mistake.

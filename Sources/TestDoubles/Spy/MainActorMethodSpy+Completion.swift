@@ -24,7 +24,8 @@ extension MainActorMethodSpy where Failure == Never {
     ///
     /// The handler need not be `@Sendable`: the code under test hands it over as it would to the
     /// real service, and it is called by whoever completes it, a test's
-    /// ``completeLast(with:fileID:filePath:line:column:)`` or this call with a configured answer.
+    /// [`completeLast(with:)`](<doc:completeLast(with:fileID:filePath:line:column:)>)
+    /// or this call with a configured answer.
     ///
     /// - Parameters:
     ///   - input: The call's arguments, without the handler.
@@ -104,7 +105,8 @@ extension MainActorMethodSpy where Failure == Never {
 
     /// Holds each call's completion handler from now on, for the test to complete itself.
     ///
-    /// Complete a held handler with ``completeLast(with:fileID:filePath:line:column:)``.
+    /// Complete a held handler with
+    /// [`completeLast(with:)`](<doc:completeLast(with:fileID:filePath:line:column:)>).
     ///
     /// For a test that looks at the code under test while a call is in flight, or completes calls
     /// in an order of its own.

@@ -3,7 +3,8 @@ import TestSupportCore
 /// A main-actor spy for one method that does not throw, whose values need not be Sendable.
 ///
 /// ```swift
-/// let makeDetailScreenSpy = MainActorSpy<Book, BookDetailScreen>(strictFallback: BookDetailScreen(book: .make(), offersFinish: false))
+/// let makeDetailScreenSpy = MainActorSpy<Book, BookDetailScreen>(
+///     strictFallback: BookDetailScreen(book: .make(), offersFinish: false))
 /// ```
 public typealias MainActorSpy<Input, Output> = MainActorMethodSpy<Input, Output, Never>
 
@@ -33,21 +34,29 @@ public typealias MainActorCompletionSpy<Input, Value> = MainActorMethodSpy<Input
 ///
 /// ```swift
 /// final class RouterStub: BookDetailRouting {
-///     let makeDetailScreenSpy = MainActorSpy<Book, BookDetailScreen>(strictFallback: BookDetailScreen(book: .make(), offersFinish: false))
+///     let makeDetailScreenSpy = MainActorSpy<Book, BookDetailScreen>(
+///         strictFallback: BookDetailScreen(
+///             book: .make(), offersFinish: false))
 ///     let showSpy = MainActorSpy<BookDetailScreen, Void>()
 ///     let logOpenSpy = Spy<(Book.ID, Bool), Void>()
 ///
-///     func makeDetailScreen(for book: Book) -> BookDetailScreen { makeDetailScreenSpy.call(book) }
+///     func makeDetailScreen(for book: Book) -> BookDetailScreen {
+///         makeDetailScreenSpy.call(book)
+///     }
 ///     func show(_ screen: BookDetailScreen) { showSpy.call(screen) }
-///     func logOpen(of id: Book.ID, fromSearch: Bool) { logOpenSpy.call((id, fromSearch)) }
+///     func logOpen(of id: Book.ID, fromSearch: Bool) {
+///         logOpenSpy.call((id, fromSearch))
+///     }
 /// }
 /// ```
 ///
-/// Answers (``returns(_:)``, ``returns(inOrder:afterLast:fileID:filePath:line:column:)``,
+/// Answers (``returns(_:)``,
+/// [`returns(inOrder:afterLast:)`](<doc:returns(inOrder:afterLast:fileID:filePath:line:column:)>),
 /// ``throws(_:)``, `answers(_:)`), default and strict creation, naming, ``reset()`` and the
 /// verifications, waits and ``suspendCalls()`` read exactly as on ``MethodSpy``: this spy's
 /// public members are generated from that spy's, with `@MainActor` answer closures in place of
-/// `@Sendable` ones. The free ``expectInOrder(_:fileID:filePath:line:column:)`` takes
+/// `@Sendable` ones. The free
+/// [`expectInOrder(_:)`](<doc:expectInOrder(_:fileID:filePath:line:column:)>) takes
 /// ``MethodSpy``s only; a ``SpyingStub`` checks main-actor spies in order on the main actor.
 @MainActor
 public final class MainActorMethodSpy<Input, Output, Failure: Error> {

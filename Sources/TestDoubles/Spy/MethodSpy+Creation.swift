@@ -53,7 +53,8 @@ extension MethodSpy {
     /// again.
     ///
     /// ```swift
-    /// let cachedBooksSpy: Spy<Void, [Book]> = .unimplemented("cachedBooks()", fallback: [])
+    /// let cachedBooksSpy: Spy<Void, [Book]> = .unimplemented(
+    ///     "cachedBooks()", fallback: [])
     /// ```
     ///
     /// - Parameters:

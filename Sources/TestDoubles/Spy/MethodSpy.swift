@@ -16,7 +16,9 @@ public typealias Spy<Input: Sendable, Output: Sendable> = MethodSpy<Input, Outpu
 ///
 /// ```swift
 /// let fetchPageSpy = ThrowingSpy<Int, CatalogPage>()
-/// func fetchPage(_ page: Int) async throws -> CatalogPage { try await fetchPageSpy.call(page) }
+/// func fetchPage(_ page: Int) async throws -> CatalogPage {
+///     try await fetchPageSpy.call(page)
+/// }
 /// ```
 public typealias ThrowingSpy<Input: Sendable, Output: Sendable> = MethodSpy<Input, Output, any Error>
 
@@ -37,7 +39,9 @@ public typealias ThrowingSpy<Input: Sendable, Output: Sendable> = MethodSpy<Inpu
 ///
 /// final class CatalogFetchingStub: CatalogFetching {
 ///     let fetchPageSpy = ThrowingSpy<Int, CatalogPage>()
-///     func fetchPage(_ page: Int) async throws -> CatalogPage { try await fetchPageSpy.call(page) }
+///     func fetchPage(_ page: Int) async throws -> CatalogPage {
+///         try await fetchPageSpy.call(page)
+///     }
 /// }
 ///
 /// @Test func loadsFirstPage() async throws {
@@ -60,8 +64,10 @@ public typealias ThrowingSpy<Input: Sendable, Output: Sendable> = MethodSpy<Inpu
 ///   ``SpyError/noAnswer(method:)``, so every call a test relies on is configured.
 ///
 /// Every call is recorded, in order and thread-safely, before it is answered: see ``calls``,
-/// ``callCount`` and ``lastCall``. Answers: ``returns(_:)``, ``returns(inOrder:afterLast:fileID:filePath:line:column:)``,
-/// ``results(inOrder:afterLast:fileID:filePath:line:column:)``, `answers(_:)` and
+/// ``callCount`` and ``lastCall``. Answers: ``returns(_:)``,
+/// [`returns(inOrder:afterLast:)`](<doc:returns(inOrder:afterLast:fileID:filePath:line:column:)>),
+/// [`results(inOrder:afterLast:)`](<doc:results(inOrder:afterLast:fileID:filePath:line:column:)>),
+/// `answers(_:)` and
 /// ``throws(_:)``; an asynchronous call can also be held with ``suspendCalls()`` so a test can
 /// look at the state of the code under test while the call is in flight. Closures the test
 /// configures run outside the spy's lock, so a closure may call the spy again. It never
