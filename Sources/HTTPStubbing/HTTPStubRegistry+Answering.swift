@@ -2,8 +2,8 @@ import Foundation
 import TestSupportCore
 
 /// How the protocol reaches the registry, on URLSession threads: per hop it asks once for a plan
-/// (``HTTPStubRegistry/answer(_:after:)``) and, unless the outcome was recorded with the claim,
-/// says once how the hop ended (``HTTPStubRegistry/finished(_:as:)``).
+/// (``HTTPStubRegistry/answer(_:after:)``) and, unless the request went unhandled, says once how
+/// the hop ended (``HTTPStubRegistry/finished(_:as:)``).
 extension HTTPStubRegistry {
     /// Records `request`, finds its stub and returns the plan for one hop: a response or failure
     /// to deliver (with the next request when the registry follows a redirect), or the
@@ -26,10 +26,9 @@ extension HTTPStubRegistry {
         case .needsClosures(let position, let stubs): claim = search(for: request, from: position, of: stubs)
         }
         switch claim {
-        case .claimed(let entry, let answerCount, let recordIndex, let isSettled):
+        case .claimed(let entry, let answerCount, let recordIndex):
             var plan = DeliveryPlan(
                 answering: request, with: entry.response(after: answerCount), recordIndex: recordIndex, slicingRanges: true)
-            plan.isSettled = isSettled
             if followsRedirects, case .response(_, let statusCode, let headers, _) = plan.result,
                 let next = Redirect.nextRequest(after: request, statusCode: statusCode, headers: headers)
             {
@@ -74,8 +73,8 @@ extension HTTPStubRegistry {
     /// The request recorded and the answer claimed for it.
     private enum Claim {
         /// The stub `entry` answers, for the answer after `answerCount` answers; the request is
-        /// recorded at `recordIndex`, with its outcome already when `isSettled`.
-        case claimed(entry: StubEntry, answerCount: Int, recordIndex: Int, isSettled: Bool)
+        /// recorded at `recordIndex` as pending until the hop ends.
+        case claimed(entry: StubEntry, answerCount: Int, recordIndex: Int)
         /// No stub matches and `handler` answers; the request is recorded as pending.
         case forward(recordIndex: Int, handler: UnmatchedRequestHandler)
         /// No stub matches; the request is recorded as unhandled, beside the stubs it missed, with
@@ -130,12 +129,7 @@ extension HTTPStubRegistry {
         let count = state.answerCounts[entry.id]
         guard !entry.isUsedUp(after: count) else { return nil }
         state.answerCounts[entry.id] = count + 1
-        let recordIndex = state.requests.append(request)
-        let settledStatusCode = entry.settledStatusCode(after: count, for: request)
-        if let settledStatusCode {
-            state.requests.update(at: recordIndex) { $0.outcome = .responded(statusCode: settledStatusCode) }
-        }
-        return .claimed(entry: entry, answerCount: count, recordIndex: recordIndex, isSettled: settledStatusCode != nil)
+        return .claimed(entry: entry, answerCount: count, recordIndex: state.requests.append(request))
     }
 
     /// Records a request no stub matches: pending when the unmatched-request handler answers it,

@@ -255,8 +255,7 @@ public final class HTTPStubRegistry: Sendable {
         }
         let entry = state.withLock { state in
             let entry = StubEntry(
-                id: state.answerCounts.count, matcher: matcher, responses: responses, limit: times, priority: priority, registeredAt: site,
-                followsRedirects: followsRedirects)
+                id: state.answerCounts.count, matcher: matcher, responses: responses, limit: times, priority: priority, registeredAt: site)
             state.answerCounts.append(0)
             state.isRegistered.append(true)
             state.index.add(entry)

@@ -47,7 +47,8 @@ let httpReplayComparisons: [Comparison] = [
         baselineLabel: "redacting: .none, Authorization allowed",
         operations: HTTPReplayBenchmark.recordCount,
         subject: { try await HTTPReplayBenchmark.recordRun(redaction: .default) },
-        baseline: { try await HTTPReplayBenchmark.recordRun(redaction: .none.allowing("Authorization")) }
+        baseline: { try await HTTPReplayBenchmark.recordRun(redaction: .none.allowing("Authorization")) },
+        maxPairs: 3
     ),
 ]
 

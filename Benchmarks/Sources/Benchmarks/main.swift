@@ -14,7 +14,7 @@ let jsonPath = option("--json")
 
 let allComparisons: [Comparison] =
     httpStubbingComparisons + httpStubbingScaleComparisons + httpReplayComparisons
-    + testDoublesComparisons + seamsComparisons + fixturesComparisons
+    + testDoublesComparisons + seamsComparisons + fixturesComparisons + consumerComparisons
 let comparisons =
     allComparisons
     .filter { comparison in filter.map { comparison.name.localizedCaseInsensitiveContains($0) } ?? true }

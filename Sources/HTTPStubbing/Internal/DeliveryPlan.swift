@@ -22,8 +22,9 @@ struct DeliveryPlan: Sendable {
     let recordIndex: Int
     /// The outcome recorded once the plan is delivered.
     var outcome: RecordedHTTPRequest.Outcome
-    /// Whether the outcome is already recorded, so delivery need not tell the registry.
-    var isSettled: Bool
+    /// Whether the outcome is already recorded, so delivery need not tell the registry: an
+    /// unhandled request's is recorded with the request.
+    var isSettled: Bool { outcome == .unhandled }
     /// For a redirect the registry follows: the next hop's request (headers already stripped as
     /// URLSession strips them); the response is what the client sees if the redirect is refused.
     var next: RecordedHTTPRequest?
@@ -37,7 +38,6 @@ struct DeliveryPlan: Sendable {
         let resolved = response.resolved(for: request)
         self.delayNanoseconds = resolved.delayNanoseconds ?? 0
         self.recordIndex = recordIndex
-        self.isSettled = false
         switch resolved.content {
         case .http(let statusCode, let headers, let body):
             let (status, fields, bytes) =
@@ -79,7 +79,6 @@ struct DeliveryPlan: Sendable {
         bytesPerSecond = nil
         self.recordIndex = recordIndex
         self.outcome = outcome
-        isSettled = outcome == .unhandled
     }
 }
 

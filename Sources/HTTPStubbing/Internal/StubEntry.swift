@@ -30,15 +30,8 @@ final class StubEntry: Sendable {
     private let checks: [@Sendable (RecordedHTTPRequest) -> Bool]
     /// The conditions that need their closure, in the order they were added.
     private let closures: [@Sendable (RecordedHTTPRequest) -> Bool]
-    /// Per response: its status code when the request's outcome is known as soon as the stub is
-    /// claimed (a fixed HTTP response with no delay, no throttling and no redirect the registry
-    /// follows), else `nil`.
-    private let settledStatusCodes: [Int?]
 
-    init(
-        id: Int, matcher: HTTPRequestMatcher, responses: [HTTPStubResponse], limit: Int?, priority: Int, registeredAt: CallSite,
-        followsRedirects: Bool
-    ) {
+    init(id: Int, matcher: HTTPRequestMatcher, responses: [HTTPStubResponse], limit: Int?, priority: Int, registeredAt: CallSite) {
         self.id = id
         self.matcher = matcher
         self.responses = responses
@@ -59,7 +52,6 @@ final class StubEntry: Sendable {
         self.exactQueryCount = flat.exactQueryCount
         self.checks = flat.checks.map { $0.makeTest() }
         self.closures = flat.closures
-        self.settledStatusCodes = responses.map { Self.settledStatusCode(of: $0, followsRedirects: followsRedirects) }
     }
 
     /// Whether a condition needs its closure, so the stub cannot be matched under the registry's lock.
@@ -86,22 +78,6 @@ final class StubEntry: Sendable {
     /// the single response.
     func response(after answerCount: Int) -> HTTPStubResponse {
         responses[min(answerCount, responses.count - 1)]
-    }
-
-    /// The status code recorded as soon as the answer after `answerCount` answers is claimed,
-    /// or `nil` when the outcome is known only once it is delivered. A `200` to a request with
-    /// a `Range` header becomes a `206` or `416`, so it is known only later too.
-    func settledStatusCode(after answerCount: Int, for request: RecordedHTTPRequest) -> Int? {
-        guard let statusCode = settledStatusCodes[min(answerCount, settledStatusCodes.count - 1)] else { return nil }
-        return statusCode == 200 && request.header("Range") != nil ? nil : statusCode
-    }
-
-    private static func settledStatusCode(of response: HTTPStubResponse, followsRedirects: Bool) -> Int? {
-        guard case .http(let statusCode, let headers, _) = response.content,
-            response.delayNanoseconds ?? 0 == 0, response.bytesPerSecond == nil,
-            !(followsRedirects && Redirect.statusCodes.contains(statusCode) && headers.keys.contains { $0.lowercased() == "location" })
-        else { return nil }
-        return statusCode
     }
 
     /// Such as `POST /login (answered 1 of 2 times, registered at LoginTests.swift:12)`.

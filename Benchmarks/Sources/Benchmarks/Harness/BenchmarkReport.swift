@@ -6,7 +6,7 @@ struct BenchmarkReport: Codable, Sendable {
     let startedAt: Date
     /// When the last row ended.
     let finishedAt: Date
-    /// How many pairs each row ran after its warm-up.
+    /// How many pairs each row ran after its warm-up, unless the row runs fewer (its `pairs`).
     let repetitions: Int
     /// The processors the process could use.
     let processors: Int

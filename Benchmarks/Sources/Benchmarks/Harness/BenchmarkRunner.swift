@@ -12,6 +12,8 @@ struct ComparisonResult: Codable, Sendable {
     let subject: String
     let baseline: String
     let operations: Int
+    /// How many pairs the row ran after its warm-up.
+    let pairs: Int
     /// The scale family and size the row belongs to, if it is one point of a scale series.
     let scale: Comparison.Scale?
     /// The median of the subject side's runs, per operation.
@@ -24,14 +26,22 @@ struct ComparisonResult: Codable, Sendable {
     let ratioP25: Double
     /// The 75th percentile of the paired ratios.
     let ratioP75: Double
+    /// The median of the pairs' subject − baseline, for one whole run of each side: the time
+    /// the subject adds.
+    let addedMicroseconds: Double
+    /// The 25th percentile of the pairs' subject − baseline.
+    let addedMicrosecondsP25: Double
+    /// The 75th percentile of the pairs' subject − baseline.
+    let addedMicrosecondsP75: Double
     /// The one-minute load average when the row started.
     let loadAtStart: Double
     /// The one-minute load average when the row ended.
     let loadAtEnd: Double
 }
 
-/// Runs comparisons in pairs: one warm-up run of each side, then `repetitions` pairs, alternating
-/// which side goes first, so a drift in the machine's speed falls on both sides of each pair.
+/// Runs comparisons in pairs: one warm-up run of each side, then `repetitions` pairs (fewer for a
+/// row with its own ``Comparison/maxPairs``), alternating which side goes first, so a drift in the
+/// machine's speed falls on both sides of each pair.
 ///
 /// The ratio it reports is the median of the pairs' ratios, with their 25th and 75th percentiles
 /// as the spread, rather than a ratio of two separate medians.
@@ -40,12 +50,16 @@ struct BenchmarkRunner {
 
     func run(_ comparison: Comparison) async throws -> ComparisonResult {
         let loadAtStart = Self.loadAverage()
-        _ = try await comparison.subject()
-        _ = try await comparison.baseline()
+        if comparison.warmsUp {
+            _ = try await comparison.subject()
+            _ = try await comparison.baseline()
+        }
+        let pairs = min(comparison.maxPairs ?? repetitions, repetitions)
         var subjectTimes: [Double] = []
         var baselineTimes: [Double] = []
         var ratios: [Double] = []
-        for pair in 0..<repetitions {
+        var added: [Double] = []
+        for pair in 0..<pairs {
             let subject: Elapsed
             let baseline: Elapsed
             if pair.isMultiple(of: 2) {
@@ -58,6 +72,7 @@ struct BenchmarkRunner {
             subjectTimes.append(subject.microseconds)
             baselineTimes.append(baseline.microseconds)
             ratios.append(baseline.nanoseconds > 0 ? subject.microseconds / baseline.microseconds : .infinity)
+            added.append(subject.microseconds - baseline.microseconds)
         }
         let operations = Double(max(comparison.operations, 1))
         return ComparisonResult(
@@ -65,12 +80,16 @@ struct BenchmarkRunner {
             subject: comparison.subjectLabel,
             baseline: comparison.baselineLabel,
             operations: comparison.operations,
+            pairs: pairs,
             scale: comparison.scale,
             subjectMicrosecondsPerOperation: Self.percentile(subjectTimes, 0.5) / operations,
             baselineMicrosecondsPerOperation: Self.percentile(baselineTimes, 0.5) / operations,
             ratio: Self.percentile(ratios, 0.5),
             ratioP25: Self.percentile(ratios, 0.25),
             ratioP75: Self.percentile(ratios, 0.75),
+            addedMicroseconds: Self.percentile(added, 0.5),
+            addedMicrosecondsP25: Self.percentile(added, 0.25),
+            addedMicrosecondsP75: Self.percentile(added, 0.75),
             loadAtStart: loadAtStart,
             loadAtEnd: Self.loadAverage()
         )

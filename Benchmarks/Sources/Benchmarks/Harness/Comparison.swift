@@ -20,6 +20,12 @@ struct Comparison: Sendable {
     let baseline: @Sendable () async throws -> Elapsed
     /// The scale series this row is one point of, so the report can check how cost grows.
     var scale: Scale? = nil
+    /// The most pairs the row runs, for a row whose run takes a minute or more: it runs the
+    /// fewer of this and the run's `--repetitions`.
+    var maxPairs: Int? = nil
+    /// Whether the row runs each side once before the pairs, untimed: off for a row whose run
+    /// starts from nothing each time (a clean build), where a warm-up warms nothing.
+    var warmsUp = true
 
     /// One point of a series that runs the same work at growing sizes.
     struct Scale: Codable, Sendable {
