@@ -140,6 +140,24 @@ struct ManualDispatchQueueOrderTests {
         #expect(ran.value == 1_501)
     }
 
+    @Test("A block that ran is released at once, while blocks submitted after it are still pending")
+    func ranBlockIsReleasedWhileOthersPend() {
+        final class Token: Sendable {}
+        weak var released: Token?
+        let queue = ManualDispatchQueue()
+        do {
+            let token = Token()
+            released = token
+            queue.async { _ = token }
+        }
+        queue.async {}
+        queue.async {}
+        queue.runNext()
+
+        #expect(released == nil)
+        #expect(queue.pendingCount == 2)
+    }
+
     @Test("A queue dropped with blocks pending releases them, wherever they are held")
     func droppedQueueReleasesPendingBlocks() {
         final class Token: Sendable {}
