@@ -20,7 +20,7 @@ final class CompletionSpyHoldXCTests: FailureRecordingTestCase {
         var loading: Task<Result<String, SpyTestError>, Never>?
         let failures = await capturingXCTestFailures {
             loading = Task { @MainActor in await loadThroughSpy(spy, id: 3) }
-            // The call reports as it is recorded, on the main actor, before this wait can resume.
+            // The call runs off the main actor; it counts for this wait only once its report is made.
             await spy.waitForCalls(1)
         }
         spy.completeLast(with: .success("Dune"))  // lets the waiting code finish

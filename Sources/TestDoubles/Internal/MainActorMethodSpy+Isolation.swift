@@ -6,23 +6,24 @@ import TestSupportCore
 extension MainActorMethodSpy {
     /// Records a call and picks its answer.
     func record(_ input: Input, function: StaticString, canWait: Bool) -> (Resolution, CallSuspension?) {
-        let (resolution, suspension, _) = recordLeavingWaiters(input, function: function, canWait: canWait)
-        return (resolution, suspension)
-    }
-
-    /// Records a call, in the order all spies share, and picks its answer, unless the call can
-    /// wait and meets a held suspension: it is answered after the wait.
-    ///
-    /// There are never waiters to return: the call counter wakes them, and they go on on the main
-    /// actor once this call has returned, so they find a completion handler already held.
-    func recordLeavingWaiters(
-        _ input: Input, function: StaticString, canWait: Bool
-    ) -> (Resolution, CallSuspension?, [WaitList.Waiter]?) {
         records.core.record(input, ordinal: SpyCallOrdinal.next(), caller: function, learnsName: setup.learnsNameFromCaller)
         records.callCounter.increment()
-        guard let held = records.suspension, !held.isReleased else { return (records.core.resolve(), nil, nil) }
-        if canWait { return (.failed(.unconfigured(callNumber: 0)), held, nil) }
-        return (records.core.resolve(), held, nil)
+        guard let held = records.suspension, !held.isReleased else { return (records.core.resolve(), nil) }
+        if canWait { return (.failed(.unconfigured(callNumber: 0)), held) }
+        return (records.core.resolve(), held)
+    }
+
+    /// Records a completion call and picks its answer, without counting it for `waitForCalls`
+    /// yet: ``announceCall()`` counts it once its handler is held and any report is made.
+    func recordUnannounced(_ input: Input, function: StaticString) -> Resolution {
+        records.core.record(input, ordinal: SpyCallOrdinal.next(), caller: function, learnsName: setup.learnsNameFromCaller)
+        return records.core.resolve()
+    }
+
+    /// Counts a call that ``recordUnannounced(_:function:)`` recorded, and wakes the waiters it
+    /// satisfies, once this call has returned to the main actor.
+    func announceCall() {
+        records.callCounter.increment()
     }
 
     /// Everything but a plain configured value: errors, closures, failures.

@@ -12,28 +12,40 @@ extension MethodSpy {
     /// and the count waiters look at, and picks the answer.
     @inlinable
     func record(_ input: Input, function: StaticString, canWait: Bool) -> (Resolution, CallSuspension?) {
-        let (resolution, suspension, ready) = recordLeavingWaiters(input, function: function, canWait: canWait)
-        if let ready { WaitList.resume(ready) }
-        return (resolution, suspension)
-    }
-
-    /// Records a call and picks its answer, and returns the waiters it satisfies without waking
-    /// them: a completion call wakes them once its handler is held and any report is made, so a
-    /// test that `waitForCalls` woke finds the handler there for `completeLast(with:)`.
-    @inlinable
-    func recordLeavingWaiters(
-        _ input: Input, function: StaticString, canWait: Bool
-    ) -> (Resolution, CallSuspension?, [WaitList.Waiter]?) {
         var resolution = Resolution.failed(.unconfigured(callNumber: 0))
         var suspension: CallSuspension?
         var ready: [WaitList.Waiter]?
         withRecords { records in
             records.record(
                 input, ordinal: SpyCallOrdinal.next(), caller: function, learnsName: setup.learnsNameFromCaller,
-                canWait: canWait, resolution: &resolution, suspension: &suspension, ready: &ready
+                canWait: canWait, announces: true, resolution: &resolution, suspension: &suspension, ready: &ready
             )
         }
-        return (resolution, suspension, ready)
+        if let ready { WaitList.resume(ready) }
+        return (resolution, suspension)
+    }
+
+    /// Records a completion call and picks its answer, without counting it for `waitForCalls`
+    /// yet: ``announceCall()`` counts it once its handler is held and any report is made, so a
+    /// test that `waitForCalls` lets go on finds the handler there for `completeLast(with:)`,
+    /// however the call's thread and the test's interleave.
+    func recordUnannounced(_ input: Input, function: StaticString) -> Resolution {
+        var resolution = Resolution.failed(.unconfigured(callNumber: 0))
+        var suspension: CallSuspension?
+        var ready: [WaitList.Waiter]?
+        withRecords { records in
+            records.record(
+                input, ordinal: SpyCallOrdinal.next(), caller: function, learnsName: setup.learnsNameFromCaller,
+                canWait: false, announces: false, resolution: &resolution, suspension: &suspension, ready: &ready
+            )
+        }
+        return resolution
+    }
+
+    /// Counts a call that ``recordUnannounced(_:function:)`` recorded, and wakes the waiters it
+    /// satisfies.
+    func announceCall() {
+        if let ready = withRecords({ $0.waitList.increment() }) { WaitList.resume(ready) }
     }
 
     /// Everything but a plain configured value: errors, closures, failures.

@@ -45,9 +45,9 @@ extension MainActorMethodSpy where Failure == Never {
         function: StaticString = #function
     ) where Output == Value? {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        let (resolution, _, ready) = recordLeavingWaiters(input, function: function, canWait: false)
-        // Woken last: a test that waited for this call finds its handler held and its report made.
-        defer { if let ready { WaitList.resume(ready) } }
+        let resolution = recordUnannounced(input, function: function)
+        // Counted last: a test that waits for this call finds its handler held and its report made.
+        defer { announceCall() }
         switch resolution {
         case .hold:
             break

@@ -106,12 +106,13 @@ public final class MethodSpy<Input: Sendable, Output: Sendable, Failure: Error>:
             caller: StaticString,
             learnsName: Bool,
             canWait: Bool,
+            announces: Bool,
             resolution: inout Resolution,
             suspension: inout CallSuspension?,
             ready: inout [WaitList.Waiter]?
         ) {
             core.record(input, ordinal: ordinal, caller: caller, learnsName: learnsName)
-            ready = waitList.increment()
+            if announces { ready = waitList.increment() }
             if let held = self.suspension, !held.isReleased {
                 suspension = held
                 if canWait { return }
