@@ -12,15 +12,7 @@ extension MethodSpy {
     /// and the count waiters look at, and picks the answer.
     @inlinable
     func record(_ input: Input, function: StaticString, canWait: Bool) -> (Resolution, CallSuspension?) {
-        var resolution = Resolution.failed(.unconfigured(callNumber: 0))
-        var suspension: CallSuspension?
-        var ready: [WaitList.Waiter]?
-        withRecords { records in
-            records.record(
-                input, ordinal: SpyCallOrdinal.next(), caller: function, learnsName: setup.learnsNameFromCaller,
-                canWait: canWait, announces: true, resolution: &resolution, suspension: &suspension, ready: &ready
-            )
-        }
+        let (resolution, suspension, ready) = recordCall(input, function: function, canWait: canWait, announces: true)
         if let ready { WaitList.resume(ready) }
         return (resolution, suspension)
     }
@@ -30,16 +22,25 @@ extension MethodSpy {
     /// test that `waitForCalls` lets go on finds the handler there for `completeLast(with:)`,
     /// however the call's thread and the test's interleave.
     func recordUnannounced(_ input: Input, function: StaticString) -> Resolution {
+        recordCall(input, function: function, canWait: false, announces: false).resolution
+    }
+
+    /// Records a call and picks its answer in one acquisition of the lock, and returns the
+    /// waiters an announced call satisfies, to wake outside it.
+    @inlinable
+    func recordCall(
+        _ input: Input, function: StaticString, canWait: Bool, announces: Bool
+    ) -> (resolution: Resolution, suspension: CallSuspension?, ready: [WaitList.Waiter]?) {
         var resolution = Resolution.failed(.unconfigured(callNumber: 0))
         var suspension: CallSuspension?
         var ready: [WaitList.Waiter]?
         withRecords { records in
             records.record(
                 input, ordinal: SpyCallOrdinal.next(), caller: function, learnsName: setup.learnsNameFromCaller,
-                canWait: false, announces: false, resolution: &resolution, suspension: &suspension, ready: &ready
+                canWait: canWait, announces: announces, resolution: &resolution, suspension: &suspension, ready: &ready
             )
         }
-        return resolution
+        return (resolution, suspension, ready)
     }
 
     /// Counts a call that ``recordUnannounced(_:function:)`` recorded, and wakes the waiters it
