@@ -28,13 +28,7 @@ extension MainActorMethodSpy {
 
     /// Everything but a plain configured value: errors, closures, failures.
     func answerSlowly(_ resolution: Resolution, input: Input, heldSynchronously: Bool, at site: CallSite) throws(Failure) -> Output {
-        if heldSynchronously {
-            failures.report(
-                "\(method) was called synchronously while its calls are suspended; only asynchronous calls "
-                    + "can be held, so this one was answered at once",
-                at: site
-            )
-        }
+        if heldSynchronously { setup.reportSynchronousCallWhileSuspended(method: method, reporter: failures, at: site) }
         return try finish(resolution.outcome(for: input), input: input, at: site)
     }
 

@@ -83,6 +83,16 @@ extension SpySetup {
         )
     }
 
+    /// Reports a synchronous call that met suspended calls: only asynchronous calls can be held,
+    /// so it is answered at once.
+    func reportSynchronousCallWhileSuspended(method: String, reporter: OffTaskFailureReporter, at callSite: CallSite) {
+        reporter.report(
+            "\(method) was called synchronously while its calls are suspended; only asynchronous calls "
+                + "can be held, so this one was answered at once",
+            at: callSite
+        )
+    }
+
     /// Reports a completion spy's call answered with `nil`, which no handler can receive: the
     /// handler is held, as the old meaning of `returns(nil)` did.
     func reportNilCompletion(method: String, origin: StubOrigin?, reporter: OffTaskFailureReporter, at callSite: CallSite) {
